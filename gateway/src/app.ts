@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import {
+  type Identity,
+  type Logger,
+  type Redis,
+  type ServiceApp,
+  SessionStore,
+  createServiceApp,
+  forbidden,
+  notFound,
+  registerRedis,
+  splitList,
+  tooManyRequests,
+  unauthorized,
+} from '@homereport/kit';
+import type { FastifyRequest } from 'fastify';
+import type { GatewayConfig } from './config.js';
+import { servicesHealth } from './health.js';
+import { createProxy } from './proxy.js';
+import { overLimit } from './rate-limit.js';
+import { isAdminPath, serviceFor, upstreams } from './routes.js';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  redis: Redis;
+}
+
+export async function buildGateway({ config, logger, redis }: GatewayDeps): Promise<ServiceApp> {
+  const app = await createServiceApp({ name: 'gateway', logger, trustProxy: config.TRUST_PROXY });
+  registerRedis(app, redis);
+  const sessions = new SessionStore(redis);
+  const targets = upstreams(config);
+  const proxy = createProxy(config.INTERNAL_SECRET);
+  app.addHook('onClose', async () => proxy.close());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Served over plain http on developer machines; upgrading would break localhost.
+        upgradeInsecureRequests: null,
+        imgSrc: ["'self'", 'data:', 'https:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  const origins = splitList(config.CORS_ORIGINS);
+  await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: false });
+
+  // Bodies stream through to the services untouched: nothing here parses them.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_req, _payload, done) => done(null));
+
+  const resolveIdentity = async (req: FastifyRequest): Promise<Identity | null> => {
+    const header = req.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) return null;
+    const session = await sessions.resolve(match[1]);
+    return session ? { userId: session.userId, email: session.email, role: session.role } : null;
+  };
+
+  app.get('/api/health', async (_req, reply) => {
+    const { ok, body } = await servicesHealth(targets);
+    if (!ok) reply.header('retry-after', '5');
+    return reply.status(ok ? 200 : 503).send(body);
+  });
+
+  app.all('/api/*', async (req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    const service = serviceFor(path);
+    if (!service) throw notFound(`No API route for ${req.method} ${path}.`);
+    const wait = await overLimit(redis, req.ip, config.RATE_LIMIT_PER_MINUTE);
+    if (wait !== null) throw tooManyRequests(wait, 'Too many requests. Please slow down and try again shortly.');
+    const identity = await resolveIdentity(req);
+    if (isAdminPath(path)) {
+      if (!identity) throw unauthorized();
+      if (identity.role !== 'admin') throw forbidden('Admin access is required.');
+    }
+    proxy.forward(req, reply, targets[service], service, identity);
+  });
+
+  const indexHtml = join(config.WEB_DIST, 'index.html');
+  if (existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: false });
+    // Every non-/api GET falls back to the app shell so client routes (and the 404 page) survive a reload.
+    app.get('/*', async (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  } else {
+    logger.warn({ dir: config.WEB_DIST }, 'web app not built; run `npm run build -w web`');
+    app.get('/*', async (_req, reply) =>
+      reply.status(503).type('text/plain').send('The web app is not built yet. Run: npm run build -w web'),
+    );
+  }
+  return app;
+}

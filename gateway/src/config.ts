@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { BaseConfig, RedisConfig, loadConfig } from '@homereport/kit';
+import { type Static, Type } from '@sinclair/typebox';
+
+const url = (fallback: string) => Type.String({ default: fallback, pattern: '^https?://' });
+
+export const GatewayConfig = Type.Object({
+  ...BaseConfig,
+  ...RedisConfig,
+  PORT: Type.Integer({ default: 8080, minimum: 1, maximum: 65535 }),
+  AUTH_URL: url('http://127.0.0.1:4001'),
+  REQUESTS_URL: url('http://127.0.0.1:4002'),
+  FILES_URL: url('http://127.0.0.1:4003'),
+  ZIPCODES_URL: url('http://127.0.0.1:4004'),
+  LEADS_URL: url('http://127.0.0.1:4005'),
+  NOTIFICATIONS_URL: url('http://127.0.0.1:4006'),
+  WEB_DIST: Type.String({ default: fileURLToPath(new URL('../../web/dist', import.meta.url)) }),
+  /** Comma-separated origins allowed to call /api from another site; empty keeps CORS closed. */
+  CORS_ORIGINS: Type.String({ default: '' }),
+  /** True behind a load balancer that sets x-forwarded-for; false when clients connect directly. */
+  TRUST_PROXY: Type.Boolean({ default: false }),
+  /** Requests per minute per client address across /api; 0 disables. */
+  RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 600, minimum: 0 }),
+});
+export type GatewayConfig = Static<typeof GatewayConfig>;
+
+export const loadGatewayConfig = (env?: Record<string, string | undefined>) => loadConfig(GatewayConfig, env);

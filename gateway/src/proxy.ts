@@ -1,0 +1,55 @@
+import { Agent } from 'node:http';
+import { INTERNAL_SECRET_HEADER, IDENTITY_HEADERS, type Identity } from '@homereport/kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import httpProxy from 'http-proxy';
+
+/**
+ * Streams a request to a service over a keep-alive connection. The body is never parsed here
+ * (uploads stay streams). Identity arrives only from us: whatever the client sent under the
+ * identity or secret header names is dropped before ours are set.
+ */
+export function createProxy(internalSecret: string) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
+  const proxy = httpProxy.createProxyServer({ agent, xfwd: true, proxyTimeout: 60_000, timeout: 60_000 });
+
+  return {
+    forward(req: FastifyRequest, reply: FastifyReply, target: string, serviceName: string, identity: Identity | null) {
+      const raw = req.raw;
+      for (const h of [...IDENTITY_HEADERS, INTERNAL_SECRET_HEADER]) delete raw.headers[h];
+      raw.headers[INTERNAL_SECRET_HEADER] = internalSecret;
+      raw.headers['x-request-id'] = req.id;
+      if (identity) {
+        raw.headers['x-user-id'] = identity.userId;
+        raw.headers['x-user-email'] = identity.email;
+        raw.headers['x-user-role'] = identity.role;
+      }
+      // Headers set by our hooks (security headers, request id) are not sent by Fastify once
+      // the reply is hijacked, so they are copied onto the raw response first.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);
+      }
+      reply.hijack();
+      proxy.web(raw, reply.raw, { target }, (err) => {
+        req.log.warn({ err, service: serviceName }, 'upstream unavailable');
+        const res = reply.raw;
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        res.statusCode = 503;
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        res.setHeader('retry-after', '5');
+        res.end(
+          JSON.stringify({
+            error: 'This part of the service is temporarily unavailable. Please try again in a few seconds.',
+            code: 'UPSTREAM_UNAVAILABLE',
+          }),
+        );
+      });
+    },
+    close() {
+      proxy.close();
+      agent.destroy();
+    },
+  };
+}

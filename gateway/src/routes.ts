@@ -1,0 +1,38 @@
+import type { GatewayConfig } from './config.js';
+
+export type ServiceName = 'auth' | 'requests' | 'files' | 'zipcodes' | 'leads' | 'notifications';
+
+/**
+ * Which service answers which /api path (api.md). First match wins, so the more specific
+ * pattern comes first: an upload under /api/admin/requests goes to files, not requests.
+ */
+export const ROUTES: { pattern: RegExp; service: ServiceName }[] = [
+  { pattern: /^\/api\/auth(\/|$)/, service: 'auth' },
+  { pattern: /^\/api\/admin\/users(\/|$)/, service: 'auth' },
+  { pattern: /^\/api\/admin\/requests\/[^/]+\/upload$/, service: 'files' },
+  { pattern: /^\/api\/files(\/|$)/, service: 'files' },
+  { pattern: /^\/api\/(users|requests)(\/|$)/, service: 'requests' },
+  { pattern: /^\/api\/admin\/(requests|recent-requests|request-stats)(\/|$)/, service: 'requests' },
+  { pattern: /^\/api\/zipcodes(\/|$)/, service: 'zipcodes' },
+  { pattern: /^\/api\/admin\/zipcodes(\/|$)/, service: 'zipcodes' },
+  { pattern: /^\/api\/(webhooks)(\/|$)/, service: 'leads' },
+  { pattern: /^\/api\/admin\/(webhook-keys|leads)(\/|$)/, service: 'leads' },
+  { pattern: /^\/api\/contact(\/|$)/, service: 'notifications' },
+];
+
+export function serviceFor(path: string): ServiceName | null {
+  return ROUTES.find((r) => r.pattern.test(path))?.service ?? null;
+}
+
+export function upstreams(config: GatewayConfig): Record<ServiceName, string> {
+  return {
+    auth: config.AUTH_URL,
+    requests: config.REQUESTS_URL,
+    files: config.FILES_URL,
+    zipcodes: config.ZIPCODES_URL,
+    leads: config.LEADS_URL,
+    notifications: config.NOTIFICATIONS_URL,
+  };
+}
+
+export const isAdminPath = (path: string) => /^\/api\/admin(\/|$)/.test(path);

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Installs the real servers the project runs on a machine without Docker, once, into a cache
+# directory outside the repository. Idempotent: a second run only checks and takes seconds.
+# Everything comes from package registries (Debian, Go module proxy, Maven Central, npm).
+set -euo pipefail
+
+CACHE_DIR="${LOCAL_INFRA_CACHE:-$HOME/.cache/homereport}"
+FERRETDB_VERSION="v1.24.2"
+VERSITYGW_VERSION="v1.7.0"
+KAFKA_VERSION="3.9.1"
+WITH_BROWSER="${WITH_BROWSER:-0}"
+
+mkdir -p "$CACHE_DIR/bin"
+step() { printf '[provision] %s\n' "$*"; }
+fail() { printf '[provision] ERROR: %s\n' "$*" >&2; exit 1; }
+need() { command -v "$1" >/dev/null 2>&1 || fail "$1 is not installed; $2"; }
+
+apt_install() {
+  local missing=("$@")
+  need apt-get "install these Debian packages by hand: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  step "installing Debian packages: ${missing[*]}"
+  if [ ! -f "$CACHE_DIR/.apt-updated" ]; then
+    $sudo apt-get update -qq || fail "apt-get update failed"
+    touch "$CACHE_DIR/.apt-updated"
+  fi
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
+    || fail "apt-get install ${missing[*]} failed"
+}
+
+# --- Redis (Debian) and, for browser tests, Chromium (Debian) ---
+debs=()
+command -v redis-server >/dev/null 2>&1 || debs+=(redis-server)
+if [ "$WITH_BROWSER" = 1 ] && [ ! -x /usr/bin/chromium ]; then debs+=(chromium fonts-liberation); fi
+[ ${#debs[@]} -eq 0 ] || apt_install "${debs[@]}"
+step "redis-server: $(command -v redis-server)"
+
+# --- FerretDB (MongoDB wire protocol over SQLite), built from the Go module proxy ---
+if [ ! -x "$CACHE_DIR/bin/ferretdb" ]; then
+  need go "install Go 1.21+ (FerretDB is built from source)"
+  step "building FerretDB $FERRETDB_VERSION (first time only, a few minutes)"
+  src=$(go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+  [ -n "$src" ] || fail "could not download github.com/FerretDB/FerretDB@$FERRETDB_VERSION from the Go module proxy"
+  work="$CACHE_DIR/src/ferretdb"
+  rm -rf "$work"; mkdir -p "$work"; cp -R "$src/." "$work/"; chmod -R u+w "$work"
+  # FerretDB's version package panics at init unless this file holds a version.
+  echo "$FERRETDB_VERSION" > "$work/build/version/version.txt"
+  (cd "$work" && go build -trimpath -o "$CACHE_DIR/bin/ferretdb.tmp" ./cmd/ferretdb) || fail "FerretDB build failed"
+  mv "$CACHE_DIR/bin/ferretdb.tmp" "$CACHE_DIR/bin/ferretdb"
+  rm -rf "$work"
+fi
+step "ferretdb: $CACHE_DIR/bin/ferretdb"
+
+# --- Versity S3 Gateway (S3 API over a posix directory), from the Go module proxy ---
+if [ ! -x "$CACHE_DIR/bin/versitygw" ]; then
+  need go "install Go 1.21+ (versitygw is built from source)"
+  step "building versitygw $VERSITYGW_VERSION (first time only, a few minutes)"
+  GOBIN="$CACHE_DIR/bin" go install "github.com/versity/versitygw/cmd/versitygw@$VERSITYGW_VERSION" || fail "versitygw build failed"
+fi
+step "versitygw: $CACHE_DIR/bin/versitygw"
+
+# --- Apache Kafka (KRaft), jars from Maven Central ---
+kafka_dir="$CACHE_DIR/kafka-$KAFKA_VERSION"
+if [ ! -f "$kafka_dir/.complete" ]; then
+  need java "install a Java 17+ runtime (Kafka runs on the JVM)"
+  need mvn "install Maven (Kafka's jars come from Maven Central)"
+  step "downloading Kafka $KAFKA_VERSION jars from Maven Central (first time only)"
+  rm -rf "$kafka_dir"; mkdir -p "$kafka_dir"
+  cat > "$kafka_dir/pom.xml" <<POM
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>local.infra</groupId><artifactId>kafka-runtime</artifactId><version>1</version>
+  <packaging>pom</packaging>
+  <dependencies>
+    <dependency><groupId>org.apache.kafka</groupId><artifactId>kafka_2.13</artifactId><version>$KAFKA_VERSION</version></dependency>
+    <dependency><groupId>org.slf4j</groupId><artifactId>slf4j-reload4j</artifactId><version>1.7.36</version></dependency>
+    <dependency><groupId>ch.qos.reload4j</groupId><artifactId>reload4j</artifactId><version>1.2.25</version></dependency>
+  </dependencies>
+</project>
+POM
+  (cd "$kafka_dir" && mvn -q -B dependency:copy-dependencies -DoutputDirectory=libs -DincludeScope=runtime) \
+    || fail "could not fetch Kafka jars with Maven"
+  touch "$kafka_dir/.complete"
+fi
+step "kafka: $kafka_dir/libs ($(ls "$kafka_dir/libs" | wc -l) jars)"
+step "done; cache: $CACHE_DIR"

@@ -1,0 +1,87 @@
+// Runs the gateway and every service as child processes (TypeScript through tsx), with one
+// combined log stream (each line prefixed and coloured) or one log file per process.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { repoRoot, waitForPort } from './servers.mjs';
+
+export const SERVICES = ['auth', 'requests', 'files', 'zipcodes', 'leads', 'notifications'];
+
+/** Ports per profile; SERVICE_PORT_BASE and PORT move them. */
+export function stackPorts(profile) {
+  const base = Number(process.env.SERVICE_PORT_BASE ?? (profile === 'test' ? 34000 : 4000));
+  const services = Object.fromEntries(SERVICES.map((name, i) => [name, base + i + 1]));
+  const gateway = Number(process.env.PORT ?? (profile === 'test' ? 38080 : 8080));
+  return { services, gateway };
+}
+
+const COLORS = [36, 33, 35, 32, 34, 91, 96];
+
+/**
+ * Starts services then the gateway, waits until each listens, and returns stop(), which
+ * stops the gateway first so no request reaches a service that is already going away.
+ */
+export async function startStack({ profile, settings, logDir, pretty, log = console.log }) {
+  const ports = stackPorts(profile);
+  const upstreams = Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports.services[s]}`]));
+  const common = {
+    ...process.env,
+    ...settings,
+    ...upstreams,
+    LOG_FORMAT: pretty ? 'pretty' : 'json',
+    FORCE_COLOR: pretty ? '1' : '0',
+  };
+  const procs = [];
+  const launch = (name, entry, port, extra = {}) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: repoRoot,
+      env: { ...common, ...extra, PORT: String(port), SERVICE_NAME: name },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const color = COLORS[procs.length % COLORS.length];
+    const prefix = `\x1b[${color}m${name.padEnd(13)}|\x1b[0m `;
+    let sink;
+    if (logDir) {
+      mkdirSync(logDir, { recursive: true });
+      sink = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+    }
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        if (sink) sink.write(`${line}\n`);
+        else process.stdout.write(`${prefix}${line}\n`);
+      });
+    }
+    procs.push({ name, child, port, sink });
+    return child;
+  };
+
+  const stop = async () => {
+    for (const { child, sink } of [...procs].reverse()) {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      sink?.end();
+    }
+  };
+
+  try {
+    await Promise.all(
+      SERVICES.map((name) => {
+        const child = launch(name, `services/${name}/src/server.ts`, ports.services[name]);
+        return waitForPort(ports.services[name], { name, proc: child, timeoutMs: 120_000 });
+      }),
+    );
+    const gw = launch('gateway', 'gateway/src/server.ts', ports.gateway);
+    await waitForPort(ports.gateway, { name: 'gateway', proc: gw, timeoutMs: 60_000 });
+  } catch (err) {
+    await stop();
+    throw new Error(`${err.message}${logDir ? ` (logs in ${logDir})` : ''}`);
+  }
+  log(`[stack] gateway on http://127.0.0.1:${ports.gateway}`);
+  return { ports, url: `http://127.0.0.1:${ports.gateway}`, stop, processes: procs };
+}

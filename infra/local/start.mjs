@@ -1,0 +1,52 @@
+// `npm start`: install what is missing, provision and start the local servers, build the web
+// app, start every service and the gateway with one combined log stream. Ctrl-C stops it all.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('../..', import.meta.url).pathname;
+const run = (cmd, args) => {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
+};
+
+if (!existsSync(join(root, 'node_modules/.package-lock.json'))) {
+  console.log('[start] installing npm dependencies');
+  run('npm', ['ci']);
+}
+const { cacheDir, provision, startInfra } = await import('./servers.mjs');
+const { startStack } = await import('./stack.mjs');
+
+provision();
+if (process.env.SKIP_WEB_BUILD !== '1') {
+  console.log('[start] building the web app');
+  run('npm', ['run', 'build', '-w', 'web']);
+}
+const dataDir = process.env.LOCAL_DATA_DIR ?? join(cacheDir, 'data', 'dev');
+const infra = await startInfra({ profile: 'dev', dataDir });
+let stack;
+const shutdown = async () => {
+  console.log('\n[start] stopping');
+  await stack?.stop();
+  await infra.stop();
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+try {
+  stack = await startStack({
+    profile: 'dev',
+    pretty: process.env.LOG_FORMAT !== 'json',
+    settings: {
+      ...infra.settings,
+      // A fresh secret per run: nothing to commit, and only processes started here know it.
+      INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? randomBytes(24).toString('hex'),
+    },
+  });
+  console.log(`[start] HomeReport is running: ${stack.url}  (mail: ${infra.settings.MAILDEV_URL})  Ctrl-C stops everything`);
+} catch (err) {
+  console.error(`[start] ${err.message}`);
+  await infra.stop();
+  process.exit(1);
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import { AppError } from './errors.js';
+import { type Identity, INTERNAL_SECRET_HEADER, identityFromHeaders, secretMatches } from './identity.js';
+import type { Logger } from './logger.js';
+import { Readiness } from './readiness.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readiness: Readiness;
+  }
+  interface FastifyRequest {
+    identity: Identity | null;
+  }
+}
+
+export type ServiceApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  Logger,
+  TypeBoxTypeProvider
+>;
+
+export interface ServiceAppOptions {
+  name: string;
+  logger: Logger;
+  /** When set, every route but health and the OpenAPI document requires this secret header. */
+  internalSecret?: string;
+  /** Behind a proxy, so req.ip is the client address from x-forwarded-for. */
+  trustProxy?: boolean;
+  bodyLimit?: number;
+}
+
+const OPEN_PATHS = new Set(['/health/live', '/health/ready', '/openapi.json']);
+
+/**
+ * A Fastify app with the project's defaults: adopted request ids, the `{ error, code }` error
+ * model, JSON 404s, liveness/readiness, gateway-only trust and an OpenAPI document built from
+ * the route schemas. It never listens; server.ts does.
+ */
+export async function createServiceApp(options: ServiceAppOptions): Promise<ServiceApp> {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    requestIdHeader: false,
+    requestIdLogLabel: 'reqId',
+    // Adopt the caller's id (the gateway's, or an operator's) only when it looks like an id.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    disableRequestLogging: false,
+    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as ServiceApp;
+
+  app.decorate('readiness', new Readiness());
+  app.decorateRequest('identity', null);
+
+  await app.register(swagger, {
+    openapi: { info: { title: `HomeReport ${options.name} service`, version: '1.0.0' } },
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    if (options.internalSecret === undefined || OPEN_PATHS.has(req.routeOptions.url ?? '')) return;
+    if (!secretMatches(req.headers[INTERNAL_SECRET_HEADER] as string | undefined, options.internalSecret)) {
+      // Identity headers are only believable from the gateway, so a direct call is refused outright.
+      throw new AppError(403, 'GATEWAY_ONLY', 'Requests must come through the gateway.');
+    }
+    req.identity = identityFromHeaders(req.headers);
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    if (error instanceof AppError) {
+      if (error.extra.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.extra.retryAfterSeconds));
+      return reply.status(error.statusCode).send({
+        error: error.message,
+        code: error.code,
+        ...(error.extra.details ? { details: error.extra.details } : {}),
+      });
+    }
+    if (error.validation) {
+      const details = error.validation.map((v) => ({
+        field: fieldName(v.instancePath, v.params as Record<string, unknown>),
+        message: v.message ?? 'is invalid',
+      }));
+      const first = details[0];
+      const message = first ? `${first.field ? `${first.field}: ` : ''}${first.message}` : 'Invalid input.';
+      return reply.status(400).send({ error: message, code: 'VALIDATION', details });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: clientMessage(error), code: error.code ?? 'BAD_REQUEST' });
+    }
+    req.log.error({ err: error }, 'request failed');
+    return reply.status(status >= 500 ? status : 500).send({
+      error: `Something went wrong on our side. Please try again later (request id ${req.id}).`,
+      code: 'INTERNAL',
+    });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ error: `No route for ${req.method} ${req.url.split('?')[0]}.`, code: 'NOT_FOUND' });
+  });
+
+  app.get('/health/live', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/health/ready', { schema: { hide: true } }, async (_req, reply) => {
+    const result = await app.readiness.run();
+    return reply.status(result.ready ? 200 : 503).send({ status: result.ready ? 'ready' : 'not ready', checks: result.checks });
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  return app;
+}
+
+function fieldName(instancePath: string, params: Record<string, unknown>): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const extra = (params.missingProperty ?? params.additionalProperty) as string | undefined;
+  return [path, extra].filter(Boolean).join('.');
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type.';
+    default:
+      return error.message;
+  }
+}

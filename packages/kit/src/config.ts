@@ -1,0 +1,79 @@
+import { type Static, type TObject, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+/** Thrown at boot when the environment does not describe a usable configuration. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads the settings named by `schema` from the environment, converts them to their declared
+ * types, fills defaults and fails fast naming every bad variable. The only place that reads
+ * process.env, so a service's settings are visible in one schema.
+ */
+export function loadConfig<S extends TObject>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): Static<S> {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.properties)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const converted = Value.Default(schema, Value.Convert(schema, raw));
+  const problems = [...Value.Errors(schema, converted)].map((e) => {
+    const name = e.path.replace(/^\//, '') || '(root)';
+    const shown = raw[name] === undefined ? 'missing' : `got "${String(raw[name])}"`;
+    return `${name}: ${e.message} (${shown})`;
+  });
+  if (problems.length > 0) throw new ConfigError(problems);
+  return converted as Static<S>;
+}
+
+/** Settings every service shares. Defaults suit a developer's machine running `npm start`. */
+export const BaseConfig = {
+  HOST: Type.String({ default: '127.0.0.1' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  LOG_FORMAT: Type.Union([Type.Literal('json'), Type.Literal('pretty')], { default: 'json' }),
+  /** Shared with the gateway; identity headers are trusted only when this accompanies them. */
+  INTERNAL_SECRET: Type.String({ minLength: 16 }),
+  PUBLIC_URL: Type.String({ default: 'http://localhost:8080', pattern: '^https?://' }),
+};
+
+export const MongoConfig = {
+  MONGO_URL: Type.String({ default: 'mongodb://127.0.0.1:27017/', pattern: '^mongodb(\\+srv)?://' }),
+};
+
+export const KafkaConfig = {
+  KAFKA_BROKERS: Type.String({ default: '127.0.0.1:9092', minLength: 1 }),
+};
+
+export const RedisConfig = {
+  REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379', pattern: '^rediss?://' }),
+};
+
+export const S3Config = {
+  S3_ENDPOINT: Type.String({ default: 'http://127.0.0.1:9000', pattern: '^https?://' }),
+  S3_ACCESS_KEY: Type.String({ default: 'homereport-dev' }),
+  S3_SECRET_KEY: Type.String({ default: 'homereport-dev-secret' }),
+  S3_BUCKET: Type.String({ default: 'homereport-reports' }),
+  S3_REGION: Type.String({ default: 'us-east-1' }),
+};
+
+export const SmtpConfig = {
+  SMTP_URL: Type.String({ default: 'smtp://127.0.0.1:1025', pattern: '^smtps?://' }),
+  MAIL_FROM: Type.String({ default: 'HomeReport <no-reply@homereport.local>' }),
+};
+
+export function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,28 @@
+/**
+ * The error catalogue. Domain code throws these; the one error handler renders them as
+ * `{ error, code }` with their status. Anything else is a 5xx whose cause is logged, never shown.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly extra: { details?: unknown[]; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, details?: unknown[]) =>
+  new AppError(400, 'BAD_REQUEST', message, { details });
+export const unauthorized = (message = 'Please sign in to continue.') =>
+  new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'You are not allowed to do this.', code = 'FORBIDDEN') =>
+  new AppError(403, code, message);
+export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts. Please wait and try again.') =>
+  new AppError(429, 'RATE_LIMITED', message, { retryAfterSeconds });
+export const serviceUnavailable = (message = 'The service is temporarily unavailable. Please try again shortly.', retryAfterSeconds = 5) =>
+  new AppError(503, 'UNAVAILABLE', message, { retryAfterSeconds });

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+
+/** What travels on Kafka: one envelope per event, one topic per event type. */
+export interface EventEnvelope<T = unknown> {
+  id: string;
+  type: string;
+  occurredAt: string;
+  source: string;
+  correlationId: string;
+  data: T;
+}
+
+/** An envelope waiting in an outbox, with the partition key that keeps its aggregate in order. */
+export interface OutboxEntry<T = unknown> extends EventEnvelope<T> {
+  key: string;
+}
+
+export function createEvent<T>(
+  type: string,
+  data: T,
+  meta: { source: string; key: string; correlationId?: string },
+): OutboxEntry<T> {
+  return {
+    id: randomUUID(),
+    type,
+    occurredAt: new Date().toISOString(),
+    source: meta.source,
+    correlationId: meta.correlationId ?? randomUUID(),
+    key: meta.key,
+    data,
+  };
+}
+
+export function parseEnvelope(raw: Buffer | null): EventEnvelope | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw.toString('utf8')) as Partial<EventEnvelope>;
+    if (typeof value.id !== 'string' || typeof value.type !== 'string' || value.data === undefined) return null;
+    return value as EventEnvelope;
+  } catch {
+    return null;
+  }
+}

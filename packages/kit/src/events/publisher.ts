@@ -1,0 +1,83 @@
+import type { Kafka, Producer } from 'kafkajs';
+import type { Logger } from '../logger.js';
+import type { OutboxEntry } from './envelope.js';
+
+/**
+ * A producer that survives Kafka going away: a failed send drops the connection so the next
+ * send reconnects, and the caller (the outbox relay) keeps the events until a send succeeds.
+ */
+export class EventPublisher {
+  private producer: Producer | null = null;
+  private connecting: Promise<Producer> | null = null;
+
+  constructor(
+    private readonly kafka: Kafka,
+    private readonly logger: Logger,
+  ) {}
+
+  async publish(events: OutboxEntry[]): Promise<void> {
+    if (events.length === 0) return;
+    const producer = await this.connected();
+    try {
+      const byTopic = new Map<string, OutboxEntry[]>();
+      for (const e of events) byTopic.set(e.type, [...(byTopic.get(e.type) ?? []), e]);
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, list]) => ({
+          topic,
+          messages: list.map((e) => {
+            const { key, ...envelope } = e;
+            return {
+              key,
+              value: JSON.stringify(envelope),
+              headers: { 'x-request-id': e.correlationId, 'event-id': e.id, 'event-type': e.type },
+            };
+          }),
+        })),
+      });
+    } catch (err) {
+      await this.reset();
+      throw err;
+    }
+  }
+
+  /** Sends raw messages (dead letters) with the same reconnect behaviour. */
+  async sendRaw(topic: string, messages: { key?: Buffer | string | null; value: Buffer | string | null; headers?: Record<string, string> }[]) {
+    const producer = await this.connected();
+    try {
+      await producer.send({ topic, acks: -1, messages });
+    } catch (err) {
+      await this.reset();
+      throw err;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.reset();
+  }
+
+  private async connected(): Promise<Producer> {
+    if (this.producer) return this.producer;
+    this.connecting ??= (async () => {
+      const producer = this.kafka.producer({ allowAutoTopicCreation: false, retry: { retries: 2 } });
+      try {
+        await producer.connect();
+      } catch (err) {
+        await producer.disconnect().catch(() => undefined);
+        throw err;
+      }
+      this.producer = producer;
+      this.logger.info('event producer connected');
+      return producer;
+    })().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async reset(): Promise<void> {
+    const producer = this.producer;
+    this.producer = null;
+    await producer?.disconnect().catch(() => undefined);
+  }
+}

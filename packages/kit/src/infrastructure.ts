@@ -1,0 +1,171 @@
+import type { Kafka } from 'kafkajs';
+import type { Consumer } from 'kafkajs';
+import type { Client as S3Client } from 'minio';
+import type { Connection } from 'mongoose';
+import type { Redis } from 'ioredis';
+import type { ServiceApp } from './app.js';
+import { splitList } from './config.js';
+import { createKafka, ensureTopics, registerKafkaReadiness } from './connections/kafka.js';
+import { connectMongo, registerMongo } from './connections/mongo.js';
+import { connectRedis, registerRedis } from './connections/redis.js';
+import { createS3Client, ensureBucket, registerS3 } from './connections/s3.js';
+import { type EventHandler, type ProcessedEvent, deadLetterTopic, startConsumer } from './events/consumer.js';
+import { OutboxRelay } from './events/outbox.js';
+import { EventPublisher } from './events/publisher.js';
+import type { Logger } from './logger.js';
+
+/** What a service asks for; only these connections are opened and checked for readiness. */
+export interface Needs {
+  mongoDb?: string;
+  redis?: boolean;
+  /** Topics the service publishes to or consumes from; created if missing. */
+  kafkaTopics?: string[];
+  s3?: boolean;
+}
+
+/** The subset of settings the connections read (see config.ts for their defaults). */
+export interface ConnectionSettings {
+  MONGO_URL?: string;
+  REDIS_URL?: string;
+  KAFKA_BROKERS?: string;
+  S3_ENDPOINT?: string;
+  S3_ACCESS_KEY?: string;
+  S3_SECRET_KEY?: string;
+  S3_BUCKET?: string;
+  S3_REGION?: string;
+}
+
+/**
+ * A service's connections. Mongo, Redis and S3 must answer at start (fail fast); Kafka may be
+ * away: topics are ensured in the background and the outbox holds events until it returns.
+ */
+export class Infrastructure {
+  private _mongo?: Connection;
+  private _redis?: Redis;
+  private _kafka?: Kafka;
+  private _publisher?: EventPublisher;
+  private _s3?: S3Client;
+  private readonly workers: { stop(): Promise<void> }[] = [];
+  private topicsReady: Promise<void> = Promise.resolve();
+
+  private constructor(
+    readonly name: string,
+    private readonly settings: ConnectionSettings,
+    readonly logger: Logger,
+  ) {}
+
+  static async open(name: string, settings: ConnectionSettings, needs: Needs, logger: Logger): Promise<Infrastructure> {
+    const infra = new Infrastructure(name, settings, logger);
+    if (needs.mongoDb) infra._mongo = await connectMongo(required(settings.MONGO_URL, 'MONGO_URL'), needs.mongoDb);
+    if (needs.redis) infra._redis = await connectRedis(required(settings.REDIS_URL, 'REDIS_URL'));
+    if (needs.s3) {
+      infra._s3 = createS3Client({
+        endpoint: required(settings.S3_ENDPOINT, 'S3_ENDPOINT'),
+        accessKey: required(settings.S3_ACCESS_KEY, 'S3_ACCESS_KEY'),
+        secretKey: required(settings.S3_SECRET_KEY, 'S3_SECRET_KEY'),
+        bucket: required(settings.S3_BUCKET, 'S3_BUCKET'),
+        region: settings.S3_REGION ?? 'us-east-1',
+      });
+      await ensureBucket(infra._s3, required(settings.S3_BUCKET, 'S3_BUCKET'), settings.S3_REGION ?? 'us-east-1');
+    }
+    if (needs.kafkaTopics) {
+      infra._kafka = createKafka(splitList(required(settings.KAFKA_BROKERS, 'KAFKA_BROKERS')), name, logger);
+      infra._publisher = new EventPublisher(infra._kafka, logger.child({ component: 'publisher' }));
+      infra.topicsReady = infra.retryUntilDone('ensure topics', () => ensureTopics(infra.kafka, needs.kafkaTopics ?? []));
+    }
+    return infra;
+  }
+
+  get mongo(): Connection {
+    return required(this._mongo, 'mongo connection (add mongoDb to the service needs)');
+  }
+  get redis(): Redis {
+    return required(this._redis, 'redis connection (add redis to the service needs)');
+  }
+  get kafka(): Kafka {
+    return required(this._kafka, 'kafka client (add kafkaTopics to the service needs)');
+  }
+  get publisher(): EventPublisher {
+    return required(this._publisher, 'event publisher (add kafkaTopics to the service needs)');
+  }
+  get s3(): S3Client {
+    return required(this._s3, 's3 client (add s3 to the service needs)');
+  }
+  get bucket(): string {
+    return required(this.settings.S3_BUCKET, 'S3_BUCKET');
+  }
+
+  /** Readiness checks for every opened connection, and closing them when the app closes. */
+  attach(app: ServiceApp): void {
+    if (this._mongo) registerMongo(app, this._mongo);
+    if (this._redis) registerRedis(app, this._redis);
+    if (this._s3) registerS3(app, this._s3, this.bucket);
+    if (this._kafka) registerKafkaReadiness(app, splitList(required(this.settings.KAFKA_BROKERS, 'KAFKA_BROKERS')));
+    // onClose hooks run in reverse registration order, so workers stop before connections close.
+    app.addHook('onClose', async () => {
+      for (const worker of this.workers.reverse()) await worker.stop();
+      await this._publisher?.close();
+    });
+  }
+
+  /** Publishes the events recorded in these collections' outbox arrays. */
+  startOutboxRelay(collectionNames: string[], intervalMs?: number): OutboxRelay {
+    const relay = new OutboxRelay(
+      collectionNames.map((c) => this.mongo.collection(c)),
+      this.publisher,
+      this.logger.child({ component: 'outbox-relay' }),
+      intervalMs,
+    );
+    relay.start();
+    this.workers.push(relay);
+    return relay;
+  }
+
+  /** Consumes events with at-most-once effects per event id; keeps trying to join while Kafka is away. */
+  startConsumer(groupId: string, handlers: Record<string, EventHandler>): void {
+    let consumer: Consumer | undefined;
+    let stopped = false;
+    const processed = this.mongo.collection<ProcessedEvent>('processed_events');
+    const started = this.topicsReady
+      .then(() => ensureTopics(this.kafka, [deadLetterTopic(groupId)], 1))
+      .then(() =>
+        this.retryUntilDone(`consumer ${groupId}`, async () => {
+          if (stopped) return;
+          consumer = await startConsumer({
+            kafka: this.kafka,
+            groupId,
+            handlers,
+            processed,
+            publisher: this.publisher,
+            logger: this.logger.child({ component: 'consumer', groupId }),
+          });
+        }),
+      )
+      .catch((err) => this.logger.error({ err }, 'consumer could not start'));
+    this.workers.push({
+      stop: async () => {
+        stopped = true;
+        await Promise.race([started, new Promise((r) => setTimeout(r, 2000))]);
+        await consumer?.disconnect();
+      },
+    });
+  }
+
+  private async retryUntilDone(what: string, fn: () => Promise<void>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await fn();
+        if (attempt > 1) this.logger.info(`${what}: succeeded after ${attempt} attempts`);
+        return;
+      } catch (err) {
+        if (attempt === 1 || attempt % 20 === 0) this.logger.warn({ err, attempt }, `${what}: failed; retrying`);
+        await new Promise((r) => setTimeout(r, Math.min(500 * attempt, 5000)));
+      }
+    }
+  }
+}
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`missing ${what}`);
+  return value;
+}

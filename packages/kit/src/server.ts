@@ -1,0 +1,64 @@
+import type { ServiceApp } from './app.js';
+import { createLogger, type Logger } from './logger.js';
+
+export interface ListenOptions {
+  host: string;
+  port: number;
+  /** Extra work to undo on shutdown after the HTTP server closed (consumers, relays). */
+  onShutdown?: () => Promise<void>;
+}
+
+/**
+ * Listens and shuts down gracefully on SIGINT/SIGTERM: stop taking requests, let in-flight
+ * ones finish, close connections in reverse order of opening (Fastify onClose hooks), exit.
+ */
+export async function listen(app: ServiceApp, logger: Logger, options: ListenOptions): Promise<void> {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await options.onShutdown?.();
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ host: options.host, port: options.port });
+}
+
+/** Logs a start-up failure (config errors name the variable) and exits non-zero. */
+export function exitOnStartupError(logger: Pick<Logger, 'fatal'>, err: unknown): never {
+  logger.fatal({ err }, err instanceof Error ? err.message : 'start-up failed');
+  process.exit(1);
+}
+
+/**
+ * The whole of a service's server.ts: load settings, build the app, listen, shut down on
+ * signals. `build` opens what the service needs and returns the app.
+ */
+export async function runService<C extends { HOST: string; PORT: number; LOG_LEVEL: string; LOG_FORMAT: 'json' | 'pretty' }>(
+  name: string,
+  load: () => C,
+  build: (config: C, logger: Logger) => Promise<ServiceApp>,
+): Promise<void> {
+  let logger: Logger = createLogger({ name, level: 'info', format: 'json' });
+  try {
+    const config = load();
+    logger = createLogger({ name, level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+    const app = await build(config, logger);
+    await listen(app, logger, { host: config.HOST, port: config.PORT });
+  } catch (err) {
+    exitOnStartupError(logger, err);
+  }
+}

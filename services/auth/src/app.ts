@@ -1,0 +1,14 @@
+import { type Infrastructure, type Logger, type ServiceApp, createServiceApp } from '@homereport/kit';
+import type { AuthConfig } from './config.js';
+
+export interface AppDeps {
+  config: AuthConfig;
+  logger: Logger;
+  infra: Infrastructure;
+}
+
+export async function buildApp({ config, logger, infra }: AppDeps): Promise<ServiceApp> {
+  const app = await createServiceApp({ name: 'auth', logger, internalSecret: config.INTERNAL_SECRET, trustProxy: true });
+  infra.attach(app);
+  return app;
+}

@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NETWORK_ERROR_MESSAGE, TOKEN_STORAGE_KEY, api, apiRequest, clearStoredToken, getStoredToken } from './client';
+
+function memoryStorage(): Storage {
+  const values = new Map<string, string>();
+  return {
+    get length() {
+      return values.size;
+    },
+    clear: () => values.clear(),
+    getItem: (key) => values.get(key) ?? null,
+    key: (index) => [...values.keys()][index] ?? null,
+    removeItem: (key) => {
+      values.delete(key);
+    },
+    setItem: (key, value) => {
+      values.set(key, String(value));
+    },
+  };
+}
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let local: Storage;
+
+function sentHeaders(): Record<string, string> {
+  const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+  return init.headers as Record<string, string>;
+}
+
+beforeEach(() => {
+  fetchMock = vi.fn();
+  local = memoryStorage();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('localStorage', local);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('api client', () => {
+  it('sends the stored token as a bearer authorization header', async () => {
+    local.setItem(TOKEN_STORAGE_KEY, 'tok-123');
+    fetchMock.mockResolvedValue(jsonResponse(200, { user: { email: 'a@b.c' } }));
+
+    await api.get('/api/auth/me');
+
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/me', expect.objectContaining({ method: 'GET' }));
+    expect(sentHeaders().Authorization).toBe('Bearer tok-123');
+  });
+
+  it('sends no authorization header when no token is stored', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+
+    await api.get('/api/zipcodes');
+
+    expect(sentHeaders().Authorization).toBeUndefined();
+  });
+
+  it('sends a body as JSON with a JSON content type', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(201, { message: 'ok' }));
+
+    await api.post('/api/auth/register', { email: 'a@b.c', password: 'secret123' });
+
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(JSON.stringify({ email: 'a@b.c', password: 'secret123' }));
+    expect(sentHeaders()['Content-Type']).toBe('application/json');
+  });
+
+  it('does not claim a JSON content type for a request without a body', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+
+    const result = await api.post('/api/auth/logout');
+
+    expect(sentHeaders()['Content-Type']).toBeUndefined();
+    expect(result).toEqual({ ok: true, status: 204, data: undefined });
+  });
+
+  it('returns the parsed body of a successful answer', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { token: 't', user: { email: 'a@b.c' } }));
+
+    const result = await api.post<{ token: string }>('/api/auth/login', { email: 'a@b.c', password: 'x' });
+
+    expect(result).toEqual({ ok: true, status: 200, data: { token: 't', user: { email: 'a@b.c' } } });
+  });
+
+  it('when the server answers with an error text, the failure carries that text, status and code', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(403, { error: 'Please verify your email before signing in', code: 'EMAIL_NOT_VERIFIED' }),
+    );
+
+    const result = await api.post('/api/auth/login', {}, { fallbackError: 'Login failed' });
+
+    expect(result).toEqual({
+      ok: false,
+      status: 403,
+      error: 'Please verify your email before signing in',
+      code: 'EMAIL_NOT_VERIFIED',
+      networkError: false,
+    });
+  });
+
+  it('when the server answers without an error text, the failure carries the caller fallback', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
+
+    const result = await api.post('/api/auth/register', {}, { fallbackError: 'Registration failed' });
+
+    expect(result).toMatchObject({ ok: false, status: 502, error: 'Registration failed', networkError: false });
+  });
+
+  it('when the error field is blank, the failure carries the caller fallback', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(500, { error: '' }));
+
+    const result = await apiRequest('/api/contact', { method: 'POST', body: {}, fallbackError: 'Failed to send' });
+
+    expect(result).toMatchObject({ ok: false, error: 'Failed to send' });
+  });
+
+  it('when fetch throws, the failure is the network error message with status 0', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+
+    const result = await api.post('/api/auth/login', {}, { fallbackError: 'Login failed' });
+
+    expect(result).toEqual({ ok: false, status: 0, error: NETWORK_ERROR_MESSAGE, networkError: true });
+    expect(NETWORK_ERROR_MESSAGE).toBe('Network error. Please try again.');
+  });
+
+  it('an explicit null token sends no authorization header even when one is stored', async () => {
+    local.setItem(TOKEN_STORAGE_KEY, 'tok-123');
+    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+
+    await api.get('/api/requests/covered', { token: null });
+
+    expect(sentHeaders().Authorization).toBeUndefined();
+  });
+
+  it('clearing the stored token removes it from local storage', () => {
+    local.setItem(TOKEN_STORAGE_KEY, 'tok-123');
+
+    clearStoredToken();
+
+    expect(getStoredToken()).toBeNull();
+  });
+});

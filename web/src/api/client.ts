@@ -1,0 +1,130 @@
+/**
+ * The one way the web app talks to the gateway. Every call resolves (never throws) to a
+ * result that either carries the parsed body or a message a person can read, so screens
+ * only decide what to show.
+ */
+
+export const TOKEN_STORAGE_KEY = 'token';
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
+
+export type ApiSuccess<T> = { ok: true; status: number; data: T };
+export type ApiFailure = {
+  ok: false;
+  /** HTTP status, or 0 when the request never got an answer. */
+  status: number;
+  error: string;
+  /** Machine code from the body (for example 'EMAIL_NOT_VERIFIED'), when the server sent one. */
+  code?: string;
+  networkError: boolean;
+};
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+
+export type ApiRequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain value is sent as JSON; FormData is sent as multipart with the browser's boundary. */
+  body?: unknown;
+  /** Shown when a non-OK answer carries no `error` text of its own. */
+  fallbackError?: string;
+  /** Shown when fetch itself fails; defaults to the generic network message. */
+  networkError?: string;
+  /** Overrides the stored token; null sends no Authorization header. */
+  token?: string | null;
+  signal?: AbortSignal;
+};
+
+const DEFAULT_FALLBACK_ERROR = 'Something went wrong. Please try again.';
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    // Some browsers throw on access when storage is disabled.
+    return undefined;
+  }
+}
+
+export function getStoredToken(): string | null {
+  try {
+    return storage()?.getItem(TOKEN_STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeToken(token: string): void {
+  try {
+    storage()?.setItem(TOKEN_STORAGE_KEY, token);
+  } catch {
+    // A session that cannot persist still works until the tab closes.
+  }
+}
+
+export function clearStoredToken(): void {
+  try {
+    storage()?.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // Nothing stored, nothing to remove.
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text().catch(() => '');
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
+  const { method = 'GET', body, fallbackError = DEFAULT_FALLBACK_ERROR, signal } = options;
+  const token = options.token === undefined ? getStoredToken() : options.token;
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    // Only a request that has a body says it is JSON: an empty JSON body is refused upstream.
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body: payload, signal });
+  } catch {
+    return { ok: false, status: 0, error: options.networkError ?? NETWORK_ERROR_MESSAGE, networkError: true };
+  }
+
+  const data = await readBody(response);
+  if (response.ok) return { ok: true, status: response.status, data: data as T };
+
+  const serverError = isRecord(data) && typeof data.error === 'string' && data.error.trim() !== '' ? data.error : null;
+  const failure: ApiFailure = {
+    ok: false,
+    status: response.status,
+    error: serverError ?? fallbackError,
+    networkError: false,
+  };
+  if (isRecord(data) && typeof data.code === 'string') failure.code = data.code;
+  return failure;
+}
+
+type Options = Omit<ApiRequestOptions, 'method' | 'body'>;
+
+export const api = {
+  get: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Options) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Options) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+};
