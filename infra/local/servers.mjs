@@ -46,6 +46,34 @@ export function infraUrls(ports) {
   };
 }
 
+/** Stops a server started by another process (a test that restarted Kafka) through its pid file. */
+export async function stopByPidFile(dataDir, name, timeoutMs = 15_000) {
+  const file = join(dataDir, `${name}.pid`);
+  if (!existsSync(file)) return;
+  const pid = Number(readFileSync(file, 'utf8'));
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!alive()) return;
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + timeoutMs;
+  while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (alive()) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {}
+  }
+}
+
 /** Runs provision.sh (idempotent; seconds when everything is there). */
 export function provision({ withBrowser = false } = {}) {
   const result = spawnSync('bash', [join(repoRoot, 'infra/local/provision.sh')], {

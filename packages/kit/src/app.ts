@@ -51,7 +51,6 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   const app = Fastify({
     loggerInstance: options.logger,
     requestIdHeader: false,
-    requestIdLogLabel: 'reqId',
     // Adopt the caller's id (the gateway's, or an operator's) only when it looks like an id.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -59,7 +58,6 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     },
     trustProxy: options.trustProxy ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    disableRequestLogging: false,
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as ServiceApp;
 

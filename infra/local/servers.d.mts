@@ -1,0 +1,19 @@
+export const repoRoot: string;
+export const cacheDir: string;
+export function infraPorts(profile: 'dev' | 'test'): Record<string, number>;
+export function provision(options?: { withBrowser?: boolean }): void;
+export function stopByPidFile(dataDir: string, name: string, timeoutMs?: number): Promise<void>;
+export function waitForPort(port: number, options?: { timeoutMs?: number; name?: string }): Promise<void>;
+export interface LocalServer {
+  name: string;
+  port: number;
+  logFile: string;
+  start(): Promise<LocalServer>;
+  stop(timeoutMs?: number): Promise<void>;
+}
+export function kafka(ports: Record<string, number>, dataDir: string): LocalServer;
+export function startInfra(options: {
+  profile: 'dev' | 'test';
+  dataDir: string;
+  log?: (m: string) => void;
+}): Promise<{ settings: Record<string, string>; servers: Record<string, LocalServer>; stop(): Promise<void> }>;

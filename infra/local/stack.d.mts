@@ -1,0 +1,8 @@
+export const SERVICES: string[];
+export function startStack(options: {
+  profile: 'dev' | 'test';
+  settings: Record<string, string>;
+  logDir?: string;
+  pretty: boolean;
+  log?: (m: string) => void;
+}): Promise<{ ports: { services: Record<string, number>; gateway: number }; url: string; stop(): Promise<void> }>;

@@ -1,0 +1,25 @@
+import { inject } from 'vitest';
+
+/** Where the servers and the stack of this test run are; provided by test/global-setup.ts. */
+export interface TestEnv {
+  mode: 'local' | 'containers' | 'explicit';
+  gatewayUrl: string;
+  maildevUrl: string;
+  mongoUrl: string;
+  redisUrl: string;
+  kafkaBrokers: string;
+  s3: { endpoint: string; accessKey: string; secretKey: string };
+  internalSecret: string;
+  dataDir: string;
+  logDir: string;
+  infraPorts: Record<string, number>;
+  servicePorts: Record<string, number>;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testEnv: TestEnv;
+  }
+}
+
+export const testEnv = (): TestEnv => inject('testEnv');

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: `unit` (beside the code, no servers) and `integration` (each service's test/
+// folder and the browser tests, against real servers started once by test/global-setup.ts).
+export default defineConfig({
+  test: {
+    // One stack serves every integration file; running files one at a time keeps the Kafka
+    // outage test from pulling the broker away from a neighbour.
+    fileParallelism: false,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['{packages,services,gateway,infra}/**/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['{packages,services}/*/test/**/*.test.ts', 'gateway/test/**/*.test.ts', 'web/test/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Icon } from './Icon';
+
+type PasswordFieldProps = {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: 'current-password' | 'new-password';
+  testId?: string;
+  placeholder?: string;
+  required?: boolean;
+  hint?: string;
+};
+
+/** A password input with a show/hide toggle that keeps focus order and screen-reader labels right. */
+export function PasswordField({
+  id,
+  label,
+  value,
+  onChange,
+  autoComplete,
+  testId,
+  placeholder,
+  required = true,
+  hint,
+}: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="input-with-action">
+        <input
+          id={id}
+          name={id}
+          type={visible ? 'text' : 'password'}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          autoComplete={autoComplete}
+          required={required}
+          placeholder={placeholder}
+          data-testid={testId}
+          aria-describedby={hintId}
+        />
+        <button
+          type="button"
+          className="input-action"
+          onClick={() => setVisible((shown) => !shown)}
+          aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+          aria-pressed={visible}
+          aria-controls={id}
+          data-testid={testId ? `${testId}-toggle` : undefined}
+        >
+          <Icon name={visible ? 'eyeOff' : 'eye'} size={18} />
+        </button>
+      </div>
+      {hint && (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
