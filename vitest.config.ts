@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['{packages,services,gateway,infra}/**/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          include: ['{packages,services,gateway}/**/src/**/*.test.ts', 'infra/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
         },
       },
       {

@@ -43,12 +43,15 @@ export default async function setup(project: TestProject) {
   if (!existsSync(join(repoRoot, 'web/dist/index.html'))) {
     log('[test] building the web app');
     const r = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
-    if (r.status !== 0) throw new Error('web build failed');
+    if (r.status !== 0) {
+      await stopInfra();
+      throw new Error('web build failed');
+    }
   }
 
   const internalSecret = randomBytes(24).toString('hex');
   const logDir = join(dataDir, 'logs');
-  const gatewayPort = Number(process.env.PORT ?? 38080);
+  const gatewayPort = Number(process.env.PORT ?? 38080 + Number(process.env.TEST_PORT_OFFSET ?? 0));
   const stack = await startStack({
     profile: 'test',
     logDir,
@@ -72,6 +75,7 @@ export default async function setup(project: TestProject) {
     mode,
     gatewayUrl: stack.url,
     maildevUrl: settings.MAILDEV_URL ?? '',
+    smtpUrl: settings.SMTP_URL ?? '',
     mongoUrl: settings.MONGO_URL ?? '',
     redisUrl: settings.REDIS_URL ?? '',
     kafkaBrokers: settings.KAFKA_BROKERS ?? '',

@@ -5,6 +5,7 @@ export interface TestEnv {
   mode: 'local' | 'containers' | 'explicit';
   gatewayUrl: string;
   maildevUrl: string;
+  smtpUrl: string;
   mongoUrl: string;
   redisUrl: string;
   kafkaBrokers: string;

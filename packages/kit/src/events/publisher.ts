@@ -1,4 +1,4 @@
-import type { Kafka, Producer } from 'kafkajs';
+import { type Kafka, Partitioners, type Producer } from 'kafkajs';
 import type { Logger } from '../logger.js';
 import type { OutboxEntry } from './envelope.js';
 
@@ -59,7 +59,11 @@ export class EventPublisher {
   private async connected(): Promise<Producer> {
     if (this.producer) return this.producer;
     this.connecting ??= (async () => {
-      const producer = this.kafka.producer({ allowAutoTopicCreation: false, retry: { retries: 2 } });
+      const producer = this.kafka.producer({
+        allowAutoTopicCreation: false,
+        retry: { retries: 2 },
+        createPartitioner: Partitioners.DefaultPartitioner,
+      });
       try {
         await producer.connect();
       } catch (err) {

@@ -1,0 +1,100 @@
+import { SessionStore } from '@homereport/kit';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api } from '../../test/support/api.js';
+import { testEnv } from '../../test/support/env.js';
+
+const env = testEnv();
+const redis = new Redis(env.redisUrl);
+const sessions = new SessionStore(redis);
+afterAll(() => redis.quit());
+
+describe('GET /api/health', () => {
+  it('reports every service up', async () => {
+    const res = await api('GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      status: 'ok',
+      services: { auth: 'up', requests: 'up', files: 'up', zipcodes: 'up', leads: 'up', notifications: 'up' },
+    });
+  });
+});
+
+describe('unknown paths', () => {
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const res = await api('GET', '/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(res.body.error).toMatch(/No API route/);
+  });
+
+  it('serves the web app for any other path so client routes survive a reload', async () => {
+    const res = await fetch(`${env.gatewayUrl}/anything/else`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await res.text()).toContain('<div id="root">');
+  });
+});
+
+describe('request ids', () => {
+  it('echoes the caller’s x-request-id', async () => {
+    const res = await api('GET', '/api/health', { headers: { 'x-request-id': 'trace-me-123' } });
+    expect(res.headers.get('x-request-id')).toBe('trace-me-123');
+  });
+
+  it('generates one when none is sent, also on proxied responses', async () => {
+    const res = await api('GET', '/api/admin/leads');
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('replaces an id that does not look like one', async () => {
+    const res = await api('GET', '/api/health', { headers: { 'x-request-id': 'bad id with spaces <script>' } });
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('security', () => {
+  it('sets security headers and keeps CORS closed', async () => {
+    const res = await api('GET', '/api/health', { headers: { origin: 'https://evil.example' } });
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('refuses admin paths without a token (401) and for a signed-in non-admin (403)', async () => {
+    expect((await api('GET', '/api/admin/leads')).status).toBe(401);
+    const token = await sessions.create({ userId: 'u-gw-1', email: 'user@example.test', role: 'user' });
+    const res = await api('GET', '/api/admin/leads', { token });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toMatch(/Admin/);
+  });
+
+  it('lets an admin through to the service', async () => {
+    const token = await sessions.create({ userId: 'u-gw-2', email: 'admin@example.test', role: 'admin' });
+    const res = await api('GET', '/api/admin/leads/does-not-exist', { token });
+    // The leads service answered (its own JSON 404), so the gateway forwarded the call.
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatch(/No route for GET/);
+  });
+
+  it('treats client-sent identity headers as nothing: a forged admin is still refused', async () => {
+    const res = await api('GET', '/api/admin/leads', {
+      headers: { 'x-user-id': 'forged', 'x-user-email': 'x@example.test', 'x-user-role': 'admin' },
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('a service called directly, bypassing the gateway, refuses the request', async () => {
+    const res = await fetch(`http://127.0.0.1:${env.servicePorts.leads}/api/admin/leads`, {
+      headers: { 'x-user-id': 'forged', 'x-user-role': 'admin' },
+    });
+    expect(res.status).toBe(403);
+    expect((await res.json()).code).toBe('GATEWAY_ONLY');
+  });
+
+  it('a revoked session no longer counts', async () => {
+    const token = await sessions.create({ userId: 'u-gw-3', email: 'admin2@example.test', role: 'admin' });
+    await sessions.revoke(token);
+    expect((await api('GET', '/api/admin/leads', { token })).status).toBe(401);
+  });
+});
