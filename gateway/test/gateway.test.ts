@@ -89,7 +89,7 @@ describe('security', () => {
       headers: { 'x-user-id': 'forged', 'x-user-role': 'admin' },
     });
     expect(res.status).toBe(403);
-    expect((await res.json()).code).toBe('GATEWAY_ONLY');
+    expect(((await res.json()) as { code: string }).code).toBe('GATEWAY_ONLY');
   });
 
   it('a revoked session no longer counts', async () => {
