@@ -12,7 +12,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['{packages,services,gateway}/**/src/**/*.test.ts', 'infra/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          include: [
+            '{packages,services,gateway}/**/src/**/*.test.ts',
+            'infra/src/**/*.test.ts',
+            'web/src/**/*.test.{ts,tsx}',
+          ],
         },
       },
       {

@@ -1,5 +1,5 @@
 import { Agent } from 'node:http';
-import { INTERNAL_SECRET_HEADER, IDENTITY_HEADERS, type Identity } from '@homereport/kit';
+import { IDENTITY_HEADERS, INTERNAL_SECRET_HEADER, type Identity } from '@homereport/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy from 'http-proxy';
 

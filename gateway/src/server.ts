@@ -2,7 +2,11 @@ import { connectRedis, runService } from '@homereport/kit';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
 
-await runService('gateway', () => loadGatewayConfig(), async (config, logger) => {
-  const redis = await connectRedis(config.REDIS_URL);
-  return buildGateway({ config, logger, redis });
-});
+await runService(
+  'gateway',
+  () => loadGatewayConfig(),
+  async (config, logger) => {
+    const redis = await connectRedis(config.REDIS_URL);
+    return buildGateway({ config, logger, redis });
+  },
+);

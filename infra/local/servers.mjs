@@ -210,7 +210,12 @@ export function redis(ports, dataDir, { persist }) {
   return new LocalServer('redis', {
     command: 'redis-server',
     args: [
-      '--port', String(ports.redis), '--bind', '127.0.0.1', '--dir', dir,
+      '--port',
+      String(ports.redis),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
       ...(persist ? ['--appendonly', 'yes'] : ['--save', '', '--appendonly', 'no']),
     ],
     port: ports.redis,
@@ -239,8 +244,17 @@ export function maildev(ports, dataDir) {
     command: process.execPath,
     args: [
       join(repoRoot, 'node_modules/maildev/bin/maildev'),
-      '--smtp', String(ports.smtp), '--web', String(ports.maildevWeb),
-      '--ip', '127.0.0.1', '--web-ip', '127.0.0.1', '--mail-directory', dir, '--silent',
+      '--smtp',
+      String(ports.smtp),
+      '--web',
+      String(ports.maildevWeb),
+      '--ip',
+      '127.0.0.1',
+      '--web-ip',
+      '127.0.0.1',
+      '--mail-directory',
+      dir,
+      '--silent',
     ],
     port: ports.maildevWeb,
     dataDir,
@@ -364,7 +378,9 @@ export async function startInfra({ profile, dataDir, log = console.log }) {
     ...(explicit.mongo ? { MONGO_URL: explicit.mongo } : {}),
     ...(explicit.kafka ? { KAFKA_BROKERS: explicit.kafka } : {}),
     ...(explicit.redis ? { REDIS_URL: explicit.redis } : {}),
-    ...(explicit.s3 ? { S3_ENDPOINT: explicit.s3, S3_ACCESS_KEY: env.S3_ACCESS_KEY, S3_SECRET_KEY: env.S3_SECRET_KEY } : {}),
+    ...(explicit.s3
+      ? { S3_ENDPOINT: explicit.s3, S3_ACCESS_KEY: env.S3_ACCESS_KEY, S3_SECRET_KEY: env.S3_SECRET_KEY }
+      : {}),
     ...(explicit.smtp ? { SMTP_URL: explicit.smtp, MAILDEV_URL: env.MAILDEV_URL } : {}),
   };
   return { settings, servers: Object.fromEntries(started.map((s) => [s.name, s])), stop };

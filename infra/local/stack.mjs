@@ -25,7 +25,9 @@ const COLORS = [36, 33, 35, 32, 34, 91, 96];
  */
 export async function startStack({ profile, settings, logDir, pretty, log = console.log }) {
   const ports = stackPorts(profile);
-  const upstreams = Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports.services[s]}`]));
+  const upstreams = Object.fromEntries(
+    SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports.services[s]}`]),
+  );
   const common = {
     ...process.env,
     ...settings,

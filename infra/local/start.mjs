@@ -44,7 +44,9 @@ try {
       INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? randomBytes(24).toString('hex'),
     },
   });
-  console.log(`[start] HomeReport is running: ${stack.url}  (mail: ${infra.settings.MAILDEV_URL})  Ctrl-C stops everything`);
+  console.log(
+    `[start] HomeReport is running: ${stack.url}  (mail: ${infra.settings.MAILDEV_URL})  Ctrl-C stops everything`,
+  );
 } catch (err) {
   console.error(`[start] ${err.message}`);
   await infra.stop();

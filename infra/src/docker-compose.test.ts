@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 
 // No Docker engine here to run it, so the file is checked by reading: valid YAML with anchors
 // resolved, every service present, and each one wired to the servers it needs.

@@ -32,7 +32,11 @@ export async function api<T = any>(
 /** A unique address per test, so no test depends on another's data. */
 export const uniqueEmail = (label = 'user') => `${label}.${randomUUID().slice(0, 8)}@example.test`;
 
-export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  fn: () => Promise<T | undefined | null | false>,
+  timeoutMs = 20_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {

@@ -35,7 +35,9 @@ export async function waitForEmail(address: string, subject: RegExp = /.*/, time
 
 /** The first link in a message that starts with `prefix` (e.g. the verification link). */
 export function linkIn(email: Email, pathPart: string): string {
-  const match = new RegExp(`https?://[^\\s"'<>]*${pathPart.replace(/[/?]/g, '\\$&')}[^\\s"'<>]*`).exec(email.html || email.text);
+  const match = new RegExp(`https?://[^\\s"'<>]*${pathPart.replace(/[/?]/g, '\\$&')}[^\\s"'<>]*`).exec(
+    email.html || email.text,
+  );
   if (!match) throw new Error(`no link containing ${pathPart} in "${email.subject}"`);
   return match[0].replaceAll('&amp;', '&');
 }

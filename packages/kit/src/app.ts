@@ -9,7 +9,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import { AppError } from './errors.js';
-import { type Identity, INTERNAL_SECRET_HEADER, identityFromHeaders, secretMatches } from './identity.js';
+import { INTERNAL_SECRET_HEADER, type Identity, identityFromHeaders, secretMatches } from './identity.js';
 import type { Logger } from './logger.js';
 import { Readiness } from './readiness.js';
 
@@ -80,7 +80,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
 
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
-      if (error.extra.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.extra.retryAfterSeconds));
+      if (error.extra.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(error.extra.retryAfterSeconds));
       return reply.status(error.statusCode).send({
         error: error.message,
         code: error.code,
@@ -114,7 +115,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   app.get('/health/live', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/health/ready', { schema: { hide: true } }, async (_req, reply) => {
     const result = await app.readiness.run();
-    return reply.status(result.ready ? 200 : 503).send({ status: result.ready ? 'ready' : 'not ready', checks: result.checks });
+    return reply
+      .status(result.ready ? 200 : 503)
+      .send({ status: result.ready ? 'ready' : 'not ready', checks: result.checks });
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

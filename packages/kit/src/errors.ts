@@ -16,13 +16,14 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, details?: unknown[]) =>
   new AppError(400, 'BAD_REQUEST', message, { details });
-export const unauthorized = (message = 'Please sign in to continue.') =>
-  new AppError(401, 'UNAUTHORIZED', message);
+export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You are not allowed to do this.', code = 'FORBIDDEN') =>
   new AppError(403, code, message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts. Please wait and try again.') =>
   new AppError(429, 'RATE_LIMITED', message, { retryAfterSeconds });
-export const serviceUnavailable = (message = 'The service is temporarily unavailable. Please try again shortly.', retryAfterSeconds = 5) =>
-  new AppError(503, 'UNAVAILABLE', message, { retryAfterSeconds });
+export const serviceUnavailable = (
+  message = 'The service is temporarily unavailable. Please try again shortly.',
+  retryAfterSeconds = 5,
+) => new AppError(503, 'UNAVAILABLE', message, { retryAfterSeconds });

@@ -1,8 +1,8 @@
+import type { Redis } from 'ioredis';
 import type { Kafka } from 'kafkajs';
 import type { Consumer } from 'kafkajs';
 import type { Client as S3Client } from 'minio';
 import type { Connection } from 'mongoose';
-import type { Redis } from 'ioredis';
 import type { ServiceApp } from './app.js';
 import { splitList } from './config.js';
 import { createKafka, ensureTopics, registerKafkaReadiness } from './connections/kafka.js';
@@ -71,7 +71,9 @@ export class Infrastructure {
     if (needs.kafkaTopics) {
       infra._kafka = createKafka(splitList(required(settings.KAFKA_BROKERS, 'KAFKA_BROKERS')), name, logger);
       infra._publisher = new EventPublisher(infra._kafka, logger.child({ component: 'publisher' }));
-      infra.topicsReady = infra.retryUntilDone('ensure topics', () => ensureTopics(infra.kafka, needs.kafkaTopics ?? []));
+      infra.topicsReady = infra.retryUntilDone('ensure topics', () =>
+        ensureTopics(infra.kafka, needs.kafkaTopics ?? []),
+      );
     }
     return infra;
   }

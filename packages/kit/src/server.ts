@@ -1,5 +1,5 @@
 import type { ServiceApp } from './app.js';
-import { createLogger, type Logger } from './logger.js';
+import { type Logger, createLogger } from './logger.js';
 
 export interface ListenOptions {
   host: string;
@@ -47,11 +47,9 @@ export function exitOnStartupError(logger: Pick<Logger, 'fatal'>, err: unknown):
  * The whole of a service's server.ts: load settings, build the app, listen, shut down on
  * signals. `build` opens what the service needs and returns the app.
  */
-export async function runService<C extends { HOST: string; PORT: number; LOG_LEVEL: string; LOG_FORMAT: 'json' | 'pretty' }>(
-  name: string,
-  load: () => C,
-  build: (config: C, logger: Logger) => Promise<ServiceApp>,
-): Promise<void> {
+export async function runService<
+  C extends { HOST: string; PORT: number; LOG_LEVEL: string; LOG_FORMAT: 'json' | 'pretty' },
+>(name: string, load: () => C, build: (config: C, logger: Logger) => Promise<ServiceApp>): Promise<void> {
   let logger: Logger = createLogger({ name, level: 'info', format: 'json' });
   try {
     const config = load();

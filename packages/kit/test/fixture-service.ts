@@ -15,8 +15,14 @@ import {
  * A minimal service built from the kit the way every real service is: a write route that
  * records a note and its `note-recorded` event in one document, an outbox relay, readiness.
  */
-export async function buildNoteService(infra: Infrastructure, topic: string): Promise<{ app: ServiceApp; relay: OutboxRelay }> {
-  const app = await createServiceApp({ name: 'fixture', logger: createLogger({ name: 'fixture', level: 'warn', format: 'json' }) });
+export async function buildNoteService(
+  infra: Infrastructure,
+  topic: string,
+): Promise<{ app: ServiceApp; relay: OutboxRelay }> {
+  const app = await createServiceApp({
+    name: 'fixture',
+    logger: createLogger({ name: 'fixture', level: 'warn', format: 'json' }),
+  });
   infra.attach(app);
   const Note = infra.mongo.model(
     'Note',
@@ -28,7 +34,11 @@ export async function buildNoteService(infra: Infrastructure, topic: string): Pr
     { schema: { body: Type.Object({ text: Type.String({ minLength: 1 }) }, { additionalProperties: false }) } },
     async (req, reply) => {
       const id = randomUUID();
-      const event = createEvent(topic, { noteId: id, text: req.body.text }, { source: 'fixture', key: id, correlationId: req.id });
+      const event = createEvent(
+        topic,
+        { noteId: id, text: req.body.text },
+        { source: 'fixture', key: id, correlationId: req.id },
+      );
       await Note.create({ _id: id, text: req.body.text, outbox: [event] });
       relay.nudge();
       return reply.status(201).send({ id, eventId: event.id });

@@ -44,7 +44,11 @@ describe.runIf(ownKafka)('when Kafka stops while a service runs', () => {
     expect(ready.statusCode).toBe(503);
     expect(ready.json().checks).toMatchObject({ kafka: 'down', mongo: 'up' });
 
-    const written = await app.inject({ method: 'POST', url: '/notes', payload: { text: 'written while Kafka was away' } });
+    const written = await app.inject({
+      method: 'POST',
+      url: '/notes',
+      payload: { text: 'written while Kafka was away' },
+    });
     expect(written.statusCode).toBe(201);
     const { id, eventId } = written.json();
     // The event waits in the document's outbox rather than being lost.
@@ -74,7 +78,11 @@ async function portOpen(port: number): Promise<boolean> {
 }
 
 async function readTopicUntil(topic: string, eventId: string, timeoutMs: number): Promise<string> {
-  const kafka = new Kafka({ clientId: 'outage-reader', brokers: env.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
+  const kafka = new Kafka({
+    clientId: 'outage-reader',
+    brokers: env.kafkaBrokers.split(','),
+    logLevel: logLevel.NOTHING,
+  });
   const consumer = kafka.consumer({ groupId: `outage-reader-${randomUUID()}` });
   await consumer.connect();
   await consumer.subscribe({ topic, fromBeginning: true });

@@ -88,7 +88,9 @@ describe('the kit against the real servers', () => {
   it('writes an object to S3 and streams it back', async () => {
     const name = `round-trip/${randomUUID()}.txt`;
     const content = Buffer.from('report body '.repeat(1000));
-    await infra.s3.putObject(infra.bucket, name, Readable.from(content), content.length, { 'Content-Type': 'text/plain' });
+    await infra.s3.putObject(infra.bucket, name, Readable.from(content), content.length, {
+      'Content-Type': 'text/plain',
+    });
     const stream = await infra.s3.getObject(infra.bucket, name);
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);

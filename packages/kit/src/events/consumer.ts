@@ -52,7 +52,11 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
       if (!event || !handler) {
         log.error({ partition, offset: message.offset }, 'unreadable event sent to dead-letter topic');
         await publisher.sendRaw(deadLetterTopic(groupId), [
-          { key: message.key, value: message.value, headers: { 'original-topic': topic, error: 'unreadable envelope' } },
+          {
+            key: message.key,
+            value: message.value,
+            headers: { 'original-topic': topic, error: 'unreadable envelope' },
+          },
         ]);
         return;
       }
@@ -88,7 +92,12 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
   return consumer;
 }
 
-async function claim(processed: Collection<ProcessedEvent>, id: string, type: string, staleMs: number): Promise<boolean> {
+async function claim(
+  processed: Collection<ProcessedEvent>,
+  id: string,
+  type: string,
+  staleMs: number,
+): Promise<boolean> {
   const now = new Date();
   try {
     await processed.insertOne({ _id: id, type, status: 'processing', claimedAt: now });

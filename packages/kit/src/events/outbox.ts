@@ -94,7 +94,8 @@ export class OutboxRelay {
     await this.running;
     this.running = null;
     if (this.stopped) return;
-    const backoff = this.failures > 0 ? Math.min(this.intervalMs * 2 ** Math.min(this.failures, 4), 10000) : this.intervalMs;
+    const backoff =
+      this.failures > 0 ? Math.min(this.intervalMs * 2 ** Math.min(this.failures, 4), 10000) : this.intervalMs;
     if (this.again) {
       this.again = false;
       this.schedule(0);

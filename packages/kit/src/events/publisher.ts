@@ -42,7 +42,10 @@ export class EventPublisher {
   }
 
   /** Sends raw messages (dead letters) with the same reconnect behaviour. */
-  async sendRaw(topic: string, messages: { key?: Buffer | string | null; value: Buffer | string | null; headers?: Record<string, string> }[]) {
+  async sendRaw(
+    topic: string,
+    messages: { key?: Buffer | string | null; value: Buffer | string | null; headers?: Record<string, string> }[],
+  ) {
     const producer = await this.connected();
     try {
       await producer.send({ topic, acks: -1, messages });
