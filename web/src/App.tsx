@@ -26,6 +26,7 @@ import { RequireAdmin, RequireUser } from './session/guards';
 /** A new page starts at its top unless the address points at an anchor in it. */
 function ScrollToTop() {
   const { pathname, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must run on every change of page
   useEffect(() => {
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);

@@ -10,7 +10,14 @@ export function LogoMark({ size = 34 }: { size?: number }) {
         </linearGradient>
       </defs>
       <rect width="40" height="40" rx="10" fill="url(#logo-gradient)" />
-      <path d="M10 19.5 20 11l10 8.5" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M10 19.5 20 11l10 8.5"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <path d="M13.5 18v10.5h13V18" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinejoin="round" />
       <path d="M17 25.5v-3M20 25.5v-5.5M23 25.5v-4" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
     </svg>

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import { useSession } from '../session/SessionProvider';
 import { Icon, type IconName } from './Icon';
 import { Logo } from './Logo';
@@ -21,36 +20,22 @@ function defaultItems(signedIn: boolean, isAdmin: boolean): NavItem[] {
       { to: isAdmin ? '/admin' : '/dashboard', label: isAdmin ? 'Admin' : 'Dashboard', kind: 'primary' },
     ];
   }
-  return [browse, { to: '/login', label: 'Sign In', kind: 'ghost' }, { to: '/register', label: 'Get Started', kind: 'primary' }];
+  return [
+    browse,
+    { to: '/login', label: 'Sign In', kind: 'ghost' },
+    { to: '/register', label: 'Get Started', kind: 'primary' },
+  ];
 }
 
 export function SiteHeader({ items }: { items?: NavItem[] }) {
   const { user } = useSession();
-  const location = useLocation();
-  const [open, setOpen] = useState(false);
   const links = items ?? defaultItems(Boolean(user), user?.role === 'admin');
-
-  // A tap on a menu link navigates; the menu should not stay open over the new page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  useEffect(() => {
-    setOpen(false);
-  }, [location.pathname]);
 
   return (
     <header className="site-header">
       <div className="container site-header-inner">
         <Logo />
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={open}
-          aria-controls="site-nav"
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((value) => !value)}
-        >
-          <Icon name={open ? 'close' : 'menu'} size={22} />
-        </button>
-        <nav id="site-nav" className={`site-nav${open ? ' open' : ''}`} aria-label="Main">
+        <nav className="site-nav" aria-label="Main">
           {links.map((item) => (
             <NavLink
               key={`${item.to}-${item.label}`}
@@ -58,7 +43,11 @@ export function SiteHeader({ items }: { items?: NavItem[] }) {
               end
               className={({ isActive }) =>
                 [
-                  item.kind === 'primary' ? 'btn btn-primary btn-sm' : item.kind === 'ghost' ? 'btn btn-ghost btn-sm' : 'nav-link',
+                  item.kind === 'primary'
+                    ? 'btn btn-primary btn-sm'
+                    : item.kind === 'ghost'
+                      ? 'btn btn-ghost btn-sm'
+                      : 'nav-link',
                   isActive && !item.kind ? 'active' : '',
                 ]
                   .filter(Boolean)

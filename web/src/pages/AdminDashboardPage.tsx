@@ -13,7 +13,7 @@ export function AdminDashboardPage() {
             <div>
               <p className="eyebrow">Admin Dashboard</p>
               <h1>Admin Dashboard</h1>
-              <p className="muted" data-testid="admin-email">
+              <p className="muted" data-testid="admin-user-email">
                 Signed in as {user?.email}
               </p>
             </div>

@@ -39,9 +39,18 @@ const features: Feature[] = [
 ];
 
 const steps = [
-  { title: 'Request a property', text: 'Send us the address and, if you have one, the listing link. No account needed.' },
-  { title: 'We analyze it', text: 'AI-powered analysis of records, listings and market data, reviewed by our experts.' },
-  { title: 'Read your report', text: 'Valuation, strategy, schools and neighborhood in one report, within 3-5 business days.' },
+  {
+    title: 'Request a property',
+    text: 'Send us the address and, if you have one, the listing link. No account needed.',
+  },
+  {
+    title: 'We analyze it',
+    text: 'AI-powered analysis of records, listings and market data, reviewed by our experts.',
+  },
+  {
+    title: 'Read your report',
+    text: 'Valuation, strategy, schools and neighborhood in one report, within 3-5 business days.',
+  },
 ];
 
 export function LandingPage() {
@@ -72,6 +81,7 @@ export function LandingPage() {
           </div>
           <div className="hero-visual" aria-hidden="true">
             <div className="mock-report">
+              <p className="mock-caption">Sample report</p>
               <div className="mock-report-head">
                 <span className="mock-dot" />
                 <div>
@@ -123,7 +133,7 @@ export function LandingPage() {
           </div>
           <div>
             <strong>3-5 days</strong>
-            <span>business days to delivery</span>
+            <span>business days to your report</span>
           </div>
           <div>
             <strong>10 credits</strong>
