@@ -1,8 +1,10 @@
-import { type Static, Type } from '@sinclair/typebox';
 import { BaseConfig, KafkaConfig, MongoConfig, loadConfig } from '@homereport/kit';
+import { type Static, Type } from '@sinclair/typebox';
 
 export const LeadsConfig = Type.Object({
-  ...BaseConfig, ...MongoConfig, ...KafkaConfig,
+  ...BaseConfig,
+  ...MongoConfig,
+  ...KafkaConfig,
   PORT: Type.Integer({ default: 4005, minimum: 1, maximum: 65535 }),
   MONGO_DB: Type.String({ default: 'homereport_leads' }),
 });

@@ -8,7 +8,12 @@ export interface AppDeps {
 }
 
 export async function buildApp({ config, logger, infra }: AppDeps): Promise<ServiceApp> {
-  const app = await createServiceApp({ name: 'requests', logger, internalSecret: config.INTERNAL_SECRET, trustProxy: true });
+  const app = await createServiceApp({
+    name: 'requests',
+    logger,
+    internalSecret: config.INTERNAL_SECRET,
+    trustProxy: true,
+  });
   infra.attach(app);
   return app;
 }

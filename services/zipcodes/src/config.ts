@@ -1,8 +1,10 @@
-import { type Static, Type } from '@sinclair/typebox';
 import { BaseConfig, MongoConfig, RedisConfig, loadConfig } from '@homereport/kit';
+import { type Static, Type } from '@sinclair/typebox';
 
 export const ZipcodesConfig = Type.Object({
-  ...BaseConfig, ...MongoConfig, ...RedisConfig,
+  ...BaseConfig,
+  ...MongoConfig,
+  ...RedisConfig,
   PORT: Type.Integer({ default: 4004, minimum: 1, maximum: 65535 }),
   MONGO_DB: Type.String({ default: 'homereport_zipcodes' }),
 });
