@@ -10,7 +10,9 @@ import httpProxy from 'http-proxy';
  */
 export function createProxy(internalSecret: string) {
   const agent = new Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
-  const proxy = httpProxy.createProxyServer({ agent, xfwd: true, proxyTimeout: 60_000, timeout: 60_000 });
+  // xfwd off: http-proxy would append to the client's own x-forwarded-for, letting anyone pick
+  // the address that per-IP limits count. We set the header ourselves below.
+  const proxy = httpProxy.createProxyServer({ agent, xfwd: false, proxyTimeout: 60_000, timeout: 60_000 });
 
   return {
     forward(req: FastifyRequest, reply: FastifyReply, target: string, serviceName: string, identity: Identity | null) {
@@ -18,6 +20,10 @@ export function createProxy(internalSecret: string) {
       for (const h of [...IDENTITY_HEADERS, INTERNAL_SECRET_HEADER]) delete raw.headers[h];
       raw.headers[INTERNAL_SECRET_HEADER] = internalSecret;
       raw.headers['x-request-id'] = req.id;
+      // req.ip is the socket address, or with TRUST_PROXY the client address our load balancer saw.
+      raw.headers['x-forwarded-for'] = req.ip;
+      raw.headers['x-forwarded-proto'] = req.protocol;
+      raw.headers['x-forwarded-host'] = req.host;
       if (identity) {
         raw.headers['x-user-id'] = identity.userId;
         raw.headers['x-user-email'] = identity.email;

@@ -35,7 +35,7 @@ export interface ServiceAppOptions {
   logger: Logger;
   /** When set, every route but health and the OpenAPI document requires this secret header. */
   internalSecret?: string;
-  /** Behind a proxy, so req.ip is the client address from x-forwarded-for. */
+  /** Behind the gateway (one proxy), so req.ip is the client address it forwarded. */
   trustProxy?: boolean;
   bodyLimit?: number;
 }
@@ -56,9 +56,12 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: options.trustProxy ?? false,
+    // One hop: the gateway sets x-forwarded-for to the client address it saw, so req.ip is that.
+    trustProxy: options.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
+    // No coercion: a number or object where a string belongs is a 400, not silently "42".
+    // Query strings are strings; routes that need numbers there parse them explicitly.
+    ajv: { customOptions: { removeAdditional: false, allErrors: false, coerceTypes: false } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as ServiceApp;
 
   app.decorate('readiness', new Readiness());

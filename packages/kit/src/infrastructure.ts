@@ -129,10 +129,11 @@ export class Infrastructure {
     let stopped = false;
     const processed = this.mongo.collection<ProcessedEvent>('processed_events');
     const started = this.topicsReady
-      .then(() => ensureTopics(this.kafka, [deadLetterTopic(groupId)], 1))
       .then(() =>
         this.retryUntilDone(`consumer ${groupId}`, async () => {
           if (stopped) return;
+          // Inside the retry: on a broker that just started, topic creation can fail once.
+          await ensureTopics(this.kafka, [deadLetterTopic(groupId)], 1);
           consumer = await startConsumer({
             kafka: this.kafka,
             groupId,

@@ -1,14 +1,59 @@
 import { type Infrastructure, type Logger, type ServiceApp, createServiceApp } from '@homereport/kit';
 import type { NotificationsConfig } from './config.js';
+import { contactMessagesRepository } from './data/contact-messages.js';
+import { createModels } from './data/models.js';
+import { redisRateLimiter } from './data/rate-limit.js';
+import { sentEmailsRepository } from './data/sent-emails.js';
+import type { Mailer } from './domain/ports.js';
+import { CONSUMER_GROUP, notificationHandlers } from './events/consumers.js';
+import { createSmtpMailer } from './mail/transport.js';
+import { registerContactRoutes } from './routes/contact/index.js';
 
 export interface AppDeps {
   config: NotificationsConfig;
   logger: Logger;
   infra: Infrastructure;
+  /** SMTP from the config unless given. */
+  mailer?: Mailer;
 }
 
-export async function buildApp({ config, logger, infra }: AppDeps): Promise<ServiceApp> {
-  const app = await createServiceApp({ name: 'notifications', logger, internalSecret: config.INTERNAL_SECRET, trustProxy: true });
+/**
+ * The service: POST /api/contact, the outbox relay that publishes contact-message-received,
+ * and the consumer that turns events into emails. Closing the app stops the consumer and the
+ * relay, then the SMTP pool, then the connections.
+ */
+export async function buildApp({ config, logger, infra, mailer: givenMailer }: AppDeps): Promise<ServiceApp> {
+  const app = await createServiceApp({
+    name: 'notifications',
+    logger,
+    internalSecret: config.INTERNAL_SECRET,
+    trustProxy: true,
+  });
+  const mailer = givenMailer ?? createSmtpMailer(config);
+  // onClose hooks run last-registered first: this one runs after attach()'s, once the consumer stopped.
+  app.addHook('onClose', async () => mailer.close());
   infra.attach(app);
+
+  const models = await createModels(infra.mongo);
+  const relay = infra.startOutboxRelay(['contact_messages']);
+  infra.startConsumer(
+    CONSUMER_GROUP,
+    notificationHandlers({
+      mailer,
+      sent: sentEmailsRepository(models),
+      brand: { publicUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL },
+      staffEmail: config.STAFF_EMAIL,
+      supportEmail: config.SUPPORT_EMAIL,
+    }),
+  );
+
+  registerContactRoutes(app, {
+    messages: contactMessagesRepository(models),
+    limiter: redisRateLimiter(infra.redis, (err) =>
+      logger.warn({ err }, 'contact rate limit unavailable; message let through'),
+    ),
+    limitPerHour: config.CONTACT_RATE_LIMIT_PER_HOUR,
+    onStored: () => relay.nudge(),
+  });
   return app;
 }

@@ -1,11 +1,24 @@
-import { type Static, Type } from '@sinclair/typebox';
 import { BaseConfig, KafkaConfig, MongoConfig, RedisConfig, SmtpConfig, loadConfig } from '@homereport/kit';
+import { type Static, Type } from '@sinclair/typebox';
+
+const emailAddress = (fallback: string) => Type.String({ default: fallback, pattern: '^[^\\s@<>]+@[^\\s@<>]+$' });
 
 export const NotificationsConfig = Type.Object({
-  ...BaseConfig, ...MongoConfig, ...RedisConfig, ...KafkaConfig, ...SmtpConfig,
+  ...BaseConfig,
+  ...MongoConfig,
+  ...RedisConfig,
+  ...KafkaConfig,
+  ...SmtpConfig,
   PORT: Type.Integer({ default: 4006, minimum: 1, maximum: 65535 }),
   MONGO_DB: Type.String({ default: 'homereport_notifications' }),
+  /** Where contact-form messages go (the staff inbox). */
+  STAFF_EMAIL: emailAddress('staff@homereport.local'),
+  /** Reply-To of the emails users receive, so an answer reaches a person rather than MAIL_FROM's no-reply box. */
+  SUPPORT_EMAIL: emailAddress('support@homereport.local'),
+  /** Contact messages accepted per client address per hour; 0 turns the limit off. */
+  CONTACT_RATE_LIMIT_PER_HOUR: Type.Integer({ default: 5, minimum: 0 }),
 });
 export type NotificationsConfig = Static<typeof NotificationsConfig>;
 
-export const loadNotificationsConfig = (env?: Record<string, string | undefined>) => loadConfig(NotificationsConfig, env);
+export const loadNotificationsConfig = (env?: Record<string, string | undefined>) =>
+  loadConfig(NotificationsConfig, env);

@@ -13,7 +13,7 @@ import type { EventPublisher } from './publisher.js';
 export const OUTBOX_FIELD = 'outbox';
 
 /** The mongoose schema path to add to every aggregate that emits events. */
-export const outboxSchemaPath = { type: [Object], default: [], select: false } as const;
+export const outboxSchemaPath = { type: [Object], default: () => [], select: false };
 
 export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;

@@ -1,0 +1,70 @@
+import { outboxSchemaPath } from '@homereport/kit';
+import { type Connection, type Model, Schema } from 'mongoose';
+
+export interface ContactMessageDoc {
+  _id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  requestId: string;
+  createdAt: Date;
+  outbox: unknown[];
+}
+
+const contactMessageSchema = new Schema<ContactMessageDoc>(
+  {
+    _id: { type: String, required: true },
+    name: { type: String, required: true },
+    email: { type: String, required: true },
+    subject: { type: String, required: true },
+    message: { type: String, required: true },
+    requestId: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    // contact-message-received waits here until the relay has published it. The kit's path,
+    // with its readonly arrays copied so mongoose's types accept it.
+    outbox: { ...outboxSchemaPath, type: [Object], default: [] },
+  },
+  { collection: 'contact_messages', versionKey: false },
+);
+// Looked up only by _id (the message id in the event and the staff email's reference). The
+// outbox relay's scan for documents with pending events needs no index at this volume.
+
+export interface SentEmailDoc {
+  eventId: string;
+  kind: string;
+  to: string;
+  sentAt: Date;
+  smtpMessageId: string;
+}
+
+const sentEmailSchema = new Schema<SentEmailDoc>(
+  {
+    eventId: { type: String, required: true },
+    kind: { type: String, required: true },
+    to: { type: String, required: true },
+    sentAt: { type: Date, required: true },
+    smtpMessageId: { type: String, required: true },
+  },
+  { collection: 'sent_emails', versionKey: false },
+);
+// "Was this email of this event sent already?" ({ eventId, kind }) before every send; unique, so
+// one event can never record the same email twice. Also serves operators' "what did event X send?".
+sentEmailSchema.index({ eventId: 1, kind: 1 }, { unique: true });
+// Operators answering "did this person get our email?": find({ to }).sort({ sentAt: -1 }) in the shell.
+sentEmailSchema.index({ to: 1, sentAt: -1 });
+
+export interface Models {
+  ContactMessage: Model<ContactMessageDoc>;
+  SentEmail: Model<SentEmailDoc>;
+}
+
+/** Registers the models on the service's connection and builds their indexes (autoIndex is off). */
+export async function createModels(conn: Connection): Promise<Models> {
+  const models: Models = {
+    ContactMessage: conn.model('ContactMessage', contactMessageSchema),
+    SentEmail: conn.model('SentEmail', sentEmailSchema),
+  };
+  await models.SentEmail.syncIndexes();
+  return models;
+}

@@ -1,0 +1,45 @@
+import nodemailer from 'nodemailer';
+import type { Mailer, OutgoingMail } from '../domain/ports.js';
+
+/**
+ * Connection settings the SMTP URL does not say, added as URL parameters (nodemailer reads its
+ * options from the URL's query) unless the operator already set them. Short timeouts: a hung
+ * server should fail the attempt, so the consumer's retry with backoff takes over.
+ */
+const URL_DEFAULTS: Record<string, string> = {
+  pool: 'true',
+  maxConnections: '3',
+  connectionTimeout: '10000',
+  greetingTimeout: '10000',
+  socketTimeout: '30000',
+};
+
+export function transportUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [key, value] of Object.entries(URL_DEFAULTS)) {
+    if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+  }
+  return url.toString();
+}
+
+/** Sends through SMTP; a refused or failed send rejects, so the caller can retry. */
+export function createSmtpMailer(settings: { SMTP_URL: string; MAIL_FROM: string }): Mailer {
+  const transport = nodemailer.createTransport(transportUrl(settings.SMTP_URL));
+  return {
+    async send(mail: OutgoingMail) {
+      const info = await transport.sendMail({
+        from: settings.MAIL_FROM,
+        to: mail.to,
+        replyTo: mail.replyTo,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+      });
+      if (info.rejected.length > 0) throw new Error(`the SMTP server refused ${info.rejected.length} recipient(s)`);
+      return { messageId: info.messageId };
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { Kafka, type Producer, logLevel } from 'kafkajs';
+import type { Connection } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, uniqueEmail } from '../../../test/support/api.js';
+import { testEnv } from '../../../test/support/env.js';
+import { emailsTo, linkIn, waitForEmail } from '../../../test/support/mail.js';
+import { openNotificationsDb, sleep } from './support.js';
+
+// The stack's notifications service is the consumer under test: these tests publish events as
+// the auth service would, straight to Kafka, and read what arrives in maildev.
+
+interface Envelope {
+  id: string;
+  type: string;
+  occurredAt: string;
+  source: string;
+  correlationId: string;
+  data: Record<string, unknown>;
+}
+
+const envelope = (type: string, data: Record<string, unknown>): Envelope => ({
+  id: randomUUID(),
+  type,
+  occurredAt: new Date().toISOString(),
+  source: 'notifications-test',
+  correlationId: randomUUID(),
+  data,
+});
+
+const kafka = new Kafka({
+  clientId: 'notifications-test',
+  brokers: testEnv().kafkaBrokers.split(','),
+  logLevel: logLevel.NOTHING,
+});
+let producer: Producer;
+let db: Connection;
+
+/** Keyed by the user id, as auth publishes: one user's events share a partition and stay in order. */
+async function publish(event: Envelope, key: string): Promise<void> {
+  await producer.send({ topic: event.type, acks: -1, messages: [{ key, value: JSON.stringify(event) }] });
+}
+
+beforeAll(async () => {
+  producer = kafka.producer({ allowAutoTopicCreation: false });
+  await producer.connect();
+  db = await openNotificationsDb();
+});
+afterAll(async () => {
+  await producer?.disconnect();
+  await db?.close();
+});
+
+describe('when a user registers', () => {
+  it('the user gets a verification email, in HTML and text, whose button links the verification page', async () => {
+    const email = uniqueEmail('verify');
+    const verifyUrl = `${testEnv().gatewayUrl}/verify-email?token=${randomUUID()}`;
+    await publish(envelope('user-registered', { userId: randomUUID(), email, verifyUrl }), email);
+
+    const mail = await waitForEmail(email, /Verify your email for HomeReport/);
+    expect(linkIn(mail, '/verify-email?token=')).toBe(verifyUrl);
+    expect(mail.text).toContain(verifyUrl);
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('HomeReport');
+      expect(part).toContain('expires in 24 hours');
+    }
+    expect(mail.html).toMatch(/<a href="[^"]*verify-email\?token=[^"]*"[^>]*>Verify my email<\/a>/);
+  });
+});
+
+describe('when a password reset is requested', () => {
+  it('the user gets a reset email, in HTML and text, whose button links the reset page and expires in 1 hour', async () => {
+    const email = uniqueEmail('reset');
+    const resetUrl = `${testEnv().gatewayUrl}/reset-password?token=${randomUUID()}`;
+    await publish(envelope('password-reset-requested', { userId: randomUUID(), email, resetUrl }), email);
+
+    const mail = await waitForEmail(email, /Reset your HomeReport password/);
+    expect(linkIn(mail, '/reset-password?token=')).toBe(resetUrl);
+    expect(mail.text).toContain(resetUrl);
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('expires in 1 hour');
+      expect(part).toMatch(/If you did not ask to reset your password, ignore this email/);
+    }
+    expect(mail.html).toMatch(/<a href="[^"]*reset-password\?token=[^"]*"[^>]*>Choose a new password<\/a>/);
+  });
+});
+
+describe('when Kafka delivers the same event twice', () => {
+  it('only one email is sent, and one is recorded for operators', async () => {
+    const userId = randomUUID();
+    const email = uniqueEmail('redelivered');
+    const first = envelope('user-registered', {
+      userId,
+      email,
+      verifyUrl: `https://hr.example/verify-email?token=${randomUUID()}`,
+    });
+    await publish(first, userId);
+    await waitForEmail(email, /Verify your email/);
+
+    // The same envelope again, then a marker on the same partition (same key), which the consumer
+    // reaches only after it has dealt with the redelivery.
+    const markerEmail = uniqueEmail('marker');
+    await publish(first, userId);
+    await publish(
+      envelope('user-registered', { userId, email: markerEmail, verifyUrl: 'https://hr.example/verify-email?token=m' }),
+      userId,
+    );
+    await waitForEmail(markerEmail, /Verify your email/);
+    await sleep(2000);
+
+    expect(await emailsTo(email)).toHaveLength(1);
+    const records = await db.collection('sent_emails').find({ eventId: first.id }).toArray();
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ eventId: first.id, kind: 'verification', to: email, sentAt: expect.any(Date) });
+  });
+});
+
+describe('when an event cannot be turned into an email', () => {
+  it('a verification link that is not a web link sends nothing and the event goes to the dead-letter topic', async () => {
+    const email = uniqueEmail('poison');
+    const poison = envelope('user-registered', {
+      userId: randomUUID(),
+      email,
+      verifyUrl: 'javascript:alert(document.cookie)',
+    });
+    const deadLetters: { id: string; originalTopic?: string; error?: string }[] = [];
+    const consumer = kafka.consumer({ groupId: `notifications-test-${randomUUID().slice(0, 8)}` });
+    await consumer.connect();
+    try {
+      await consumer.subscribe({ topic: 'notifications.dead-letter', fromBeginning: true });
+      await consumer.run({
+        eachMessage: async ({ message }) => {
+          const value = JSON.parse(message.value?.toString() ?? '{}') as Partial<Envelope>;
+          deadLetters.push({
+            id: String(value.id),
+            originalTopic: message.headers?.['original-topic']?.toString(),
+            error: message.headers?.error?.toString(),
+          });
+        },
+      });
+      await publish(poison, email);
+      // The kit tries five times with backoff (about 8 seconds) before giving up.
+      const dead = await eventually(async () => deadLetters.find((d) => d.id === poison.id), 45_000, 'the dead letter');
+      expect(dead.originalTopic).toBe('user-registered');
+      expect(dead.error).toBe('verifyUrl is not an http(s) link');
+      expect(await emailsTo(email)).toHaveLength(0);
+    } finally {
+      await consumer.disconnect();
+    }
+  });
+});
