@@ -6,7 +6,7 @@ import { testEnv } from './env.js';
 export function createAdmin(email: string, password: string): string {
   return execFileSync(process.execPath, ['--import', 'tsx', 'services/auth/src/cli/create-admin.ts', email, password], {
     cwd: repoRoot,
-    env: { ...process.env, MONGO_URL: testEnv().mongoUrl },
+    env: { ...process.env, MONGO_URL: testEnv().mongoUrl, REDIS_URL: testEnv().redisUrl },
     encoding: 'utf8',
   });
 }

@@ -10,6 +10,7 @@ import { connectMongo, registerMongo } from './connections/mongo.js';
 import { connectRedis, registerRedis } from './connections/redis.js';
 import { createS3Client, ensureBucket, registerS3 } from './connections/s3.js';
 import { type EventHandler, type ProcessedEvent, deadLetterTopic, startConsumer } from './events/consumer.js';
+import { DocumentLocks } from './events/document-locks.js';
 import { OutboxRelay } from './events/outbox.js';
 import { EventPublisher } from './events/publisher.js';
 import type { Logger } from './logger.js';
@@ -46,6 +47,8 @@ export class Infrastructure {
   private _publisher?: EventPublisher;
   private _s3?: S3Client;
   private readonly workers: { stop(): Promise<void> }[] = [];
+  /** Queue every update of an outbox-carrying document through these (the relay does). */
+  readonly locks = new DocumentLocks();
   private topicsReady: Promise<void> = Promise.resolve();
 
   private constructor(
@@ -117,6 +120,7 @@ export class Infrastructure {
       this.publisher,
       this.logger.child({ component: 'outbox-relay' }),
       intervalMs,
+      this.locks,
     );
     relay.start();
     this.workers.push(relay);

@@ -1,5 +1,12 @@
-import { type Infrastructure, type Logger, type ServiceApp, createServiceApp } from '@homereport/kit';
+import { type Infrastructure, type Logger, type ServiceApp, SessionStore, createServiceApp } from '@homereport/kit';
 import type { AuthConfig } from './config.js';
+import { RedisMailCooldown } from './data/mail-cooldown.js';
+import { RedisSignInThrottle } from './data/sign-in-throttle.js';
+import { userModel } from './data/user-model.js';
+import { UsersRepository } from './data/users-repository.js';
+import { Accounts } from './domain/accounts.js';
+import { OUTBOX_COLLECTIONS } from './events/published.js';
+import { registerAuthRoutes } from './routes/auth/index.js';
 
 export interface AppDeps {
   config: AuthConfig;
@@ -8,7 +15,34 @@ export interface AppDeps {
 }
 
 export async function buildApp({ config, logger, infra }: AppDeps): Promise<ServiceApp> {
-  const app = await createServiceApp({ name: 'auth', logger, internalSecret: config.INTERNAL_SECRET, trustProxy: true });
+  const app = await createServiceApp({
+    name: 'auth',
+    logger,
+    internalSecret: config.INTERNAL_SECRET,
+    trustProxy: true,
+  });
   infra.attach(app);
+
+  const users = new UsersRepository(userModel(infra.mongo), infra.locks);
+  await users.ensureIndexes();
+  const relay = infra.startOutboxRelay([...OUTBOX_COLLECTIONS]);
+
+  const accounts = new Accounts(
+    users,
+    new SessionStore(infra.redis),
+    new RedisSignInThrottle(infra.redis, {
+      windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+      maxPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxPerClient: config.LOGIN_MAX_FAILURES_PER_IP,
+    }),
+    new RedisMailCooldown(infra.redis, config.EMAIL_RESEND_COOLDOWN_SECONDS),
+    () => relay.nudge(),
+    {
+      publicUrl: config.PUBLIC_URL,
+      verificationTokenTtlSeconds: config.VERIFICATION_TOKEN_TTL_SECONDS,
+      resetTokenTtlSeconds: config.RESET_TOKEN_TTL_SECONDS,
+    },
+  );
+  registerAuthRoutes(app, { accounts });
   return app;
 }

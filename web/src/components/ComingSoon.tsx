@@ -24,7 +24,7 @@ export function ComingSoon({ title, description, icon = 'sparkle', children }: C
             </span>
             <h1>{title}</h1>
             <p className="muted">{description}</p>
-            <p className="coming-soon">Coming soon: this page is being built.</p>
+            <ComingSoonNote />
             {children}
             <div className="actions center">
               <Link to="/" className="btn btn-secondary">
@@ -39,4 +39,9 @@ export function ComingSoon({ title, description, icon = 'sparkle', children }: C
       </section>
     </SiteLayout>
   );
+}
+
+/** The note on a screen, or part of one, that a later issue builds. */
+export function ComingSoonNote() {
+  return <p className="coming-soon">Coming soon: this page is being built.</p>;
 }

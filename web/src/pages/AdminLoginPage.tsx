@@ -1,35 +1,14 @@
-import { type FormEvent, useEffect, useState } from 'react';
 import { Alert } from '../components/Alert';
 import { Icon } from '../components/Icon';
-import { PasswordField } from '../components/PasswordField';
+import { SignInForm, useSignIn } from '../components/SignInForm';
 import { AuthLayout, BackLink } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useSession } from '../session/SessionProvider';
 
 export function AdminLoginPage() {
   useDocumentTitle('Admin Access');
-  const { adminLogin, error, clearError } = useSession();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-
-  useEffect(() => {
-    clearError();
-  }, [clearError]);
-
-  function edit(setter: (value: string) => void) {
-    return (value: string) => {
-      setter(value);
-      if (error) clearError();
-    };
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitting(true);
-    const result = await adminLogin(email, password);
-    if (!result.ok) setSubmitting(false);
-  }
+  const { adminLogin, error } = useSession();
+  const form = useSignIn(adminLogin);
 
   return (
     <AuthLayout>
@@ -45,34 +24,18 @@ export function AdminLoginPage() {
           {error}
         </Alert>
       )}
-      <form className="form" onSubmit={(event) => void handleSubmit(event)}>
-        <div className="field">
-          <label htmlFor="admin-email">Admin Email</label>
-          <input
-            id="admin-email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => edit(setEmail)(event.target.value)}
-            placeholder="admin@example.com"
-            data-testid="admin-email"
-          />
-        </div>
-        <PasswordField
-          id="admin-password"
-          label="Password"
-          value={password}
-          onChange={edit(setPassword)}
-          autoComplete="current-password"
-          placeholder="Admin password"
-          testId="admin-password"
-        />
-        <button type="submit" className="btn btn-dark btn-block" disabled={submitting} data-testid="admin-login-submit">
-          {submitting ? 'Signing In...' : 'Sign In as Admin'}
-        </button>
-      </form>
+      <SignInForm
+        form={form}
+        emailId="admin-email"
+        emailLabel="Admin Email"
+        emailAutoComplete="username"
+        emailPlaceholder="admin@example.com"
+        passwordId="admin-password"
+        passwordPlaceholder="Admin password"
+        submitLabel="Sign In as Admin"
+        submitClassName="btn btn-dark btn-block"
+        submitTestId="admin-login-submit"
+      />
       <p className="auth-note">Need help? Contact the system administrator.</p>
       <div className="auth-back">
         <BackLink />

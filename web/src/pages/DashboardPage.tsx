@@ -1,27 +1,23 @@
 import { Link } from 'react-router-dom';
+import { AccountBar } from '../components/AccountBar';
+import { ComingSoonNote } from '../components/ComingSoon';
 import { SiteLayout } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useSession } from '../session/SessionProvider';
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
-  const { user, logout } = useSession();
+  const { user } = useSession();
   return (
     <SiteLayout>
       <section className="section">
         <div className="container">
-          <div className="page-heading-row">
-            <div>
-              <p className="eyebrow">Your dashboard</p>
-              <h1 data-testid="dashboard-greeting">Welcome, {user?.email}</h1>
-            </div>
-            <button type="button" className="btn btn-secondary" onClick={() => void logout()} data-testid="sign-out">
-              Sign Out
-            </button>
-          </div>
+          <AccountBar eyebrow="Your dashboard">
+            <h1 data-testid="dashboard-greeting">Welcome, {user?.email}</h1>
+          </AccountBar>
           <div className="card placeholder-card">
             <h2>Your credits, recent activity and subscription</h2>
-            <p className="coming-soon">Coming soon: this page is being built.</p>
+            <ComingSoonNote />
             <div className="actions center">
               <Link to="/properties" className="btn btn-primary">
                 Browse Reports

@@ -3,7 +3,9 @@ import { Link } from 'react-router-dom';
 import { api } from '../api/client';
 import type { MessageResponse } from '../api/types';
 import { Alert } from '../components/Alert';
+import { EmailField } from '../components/EmailField';
 import { Icon } from '../components/Icon';
+import { ResultPanel } from '../components/ResultPanel';
 import { AuthLayout } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 
@@ -31,19 +33,17 @@ export function ForgotPasswordPage() {
   if (sentTo) {
     return (
       <AuthLayout>
-        <div className="result-panel" data-testid="forgot-password-sent">
-          <span className="icon-badge icon-badge-lg icon-badge-green">
-            <Icon name="mail" size={28} />
-          </span>
-          <h1>Check Your Email</h1>
+        <ResultPanel
+          testId="forgot-password-sent"
+          icon="mail"
+          title="Check Your Email"
+          link={{ to: '/login', label: 'Back to Sign In' }}
+        >
           <p>
             If an account exists for <strong>{sentTo}</strong>, we sent a link to reset your password. The link expires
             in 1 hour.
           </p>
-          <Link to="/login" className="btn btn-primary btn-block">
-            Back to Sign In
-          </Link>
-        </div>
+        </ResultPanel>
       </AuthLayout>
     );
   }
@@ -65,20 +65,7 @@ export function ForgotPasswordPage() {
         </Alert>
       )}
       <form className="form" onSubmit={(event) => void handleSubmit(event)}>
-        <div className="field">
-          <label htmlFor="forgot-email">Email Address</label>
-          <input
-            id="forgot-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            placeholder="you@example.com"
-            data-testid="forgot-password-email"
-          />
-        </div>
+        <EmailField id="forgot-email" value={email} onChange={setEmail} testId="forgot-password-email" />
         <button
           type="submit"
           className="btn btn-primary btn-block"

@@ -3,11 +3,13 @@ import { Link } from 'react-router-dom';
 import { api } from '../api/client';
 import type { MessageResponse } from '../api/types';
 import { Alert } from '../components/Alert';
+import { EmailField } from '../components/EmailField';
 import { Icon } from '../components/Icon';
-import { PasswordField } from '../components/PasswordField';
+import { NewPasswordFields } from '../components/NewPasswordFields';
+import { ResultPanel } from '../components/ResultPanel';
 import { AuthLayout, BackLink } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { checkNewPassword } from '../session/passwordRules';
+import { usePasswordPair } from '../hooks/usePasswordPair';
 
 const benefits = [
   '10 free report credits per month',
@@ -19,15 +21,14 @@ const benefits = [
 export function RegisterPage() {
   useDocumentTitle('Create Account');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const passwords = usePasswordPair();
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = checkNewPassword(password, confirmPassword);
+    const problem = passwords.check();
     if (problem) {
       setError(problem);
       return;
@@ -36,14 +37,13 @@ export function RegisterPage() {
     setSubmitting(true);
     const result = await api.post<MessageResponse>(
       '/api/auth/register',
-      { email, password },
+      { email, password: passwords.password },
       { token: null, fallbackError: 'Registration failed' },
     );
     setSubmitting(false);
     if (result.ok) {
       setRegisteredEmail(email);
-      setPassword('');
-      setConfirmPassword('');
+      passwords.clear();
     } else {
       setError(result.error);
     }
@@ -52,11 +52,12 @@ export function RegisterPage() {
   if (registeredEmail) {
     return (
       <AuthLayout>
-        <div className="result-panel" data-testid="register-success">
-          <span className="icon-badge icon-badge-lg icon-badge-green">
-            <Icon name="mail" size={28} />
-          </span>
-          <h1>Check Your Email</h1>
+        <ResultPanel
+          testId="register-success"
+          icon="mail"
+          title="Check Your Email"
+          link={{ to: '/login', label: 'Go to Sign In' }}
+        >
           <p>
             We sent a verification email to <strong>{registeredEmail}</strong>.
           </p>
@@ -64,10 +65,7 @@ export function RegisterPage() {
             You must verify your email address before you can sign in. Open the link in the email to activate your
             account.
           </p>
-          <Link to="/login" className="btn btn-primary btn-block">
-            Go to Sign In
-          </Link>
-        </div>
+        </ResultPanel>
       </AuthLayout>
     );
   }
@@ -86,37 +84,14 @@ export function RegisterPage() {
       )}
 
       <form className="form" onSubmit={(event) => void handleSubmit(event)}>
-        <div className="field">
-          <label htmlFor="register-email">Email Address</label>
-          <input
-            id="register-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            placeholder="you@example.com"
-            data-testid="register-email"
-          />
-        </div>
-        <PasswordField
-          id="register-password"
-          label="Password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="new-password"
-          placeholder="At least 8 characters"
-          testId="register-password"
-        />
-        <PasswordField
-          id="register-confirm-password"
-          label="Confirm Password"
-          value={confirmPassword}
-          onChange={setConfirmPassword}
-          autoComplete="new-password"
-          placeholder="Repeat your password"
-          testId="register-confirm-password"
+        <EmailField id="register-email" value={email} onChange={setEmail} testId="register-email" />
+        <NewPasswordFields
+          pair={passwords}
+          passwordId="register-password"
+          passwordLabel="Password"
+          confirmationId="register-confirm-password"
+          confirmationLabel="Confirm Password"
+          confirmationPlaceholder="Repeat your password"
         />
 
         <div className="benefits-box">

@@ -4,10 +4,11 @@ import { api } from '../api/client';
 import type { MessageResponse } from '../api/types';
 import { Alert } from '../components/Alert';
 import { Icon } from '../components/Icon';
-import { PasswordField } from '../components/PasswordField';
+import { NewPasswordFields } from '../components/NewPasswordFields';
+import { ResultPanel } from '../components/ResultPanel';
 import { AuthLayout } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { checkNewPassword } from '../session/passwordRules';
+import { usePasswordPair } from '../hooks/usePasswordPair';
 
 type Problem = { message: string; fromServer: boolean };
 
@@ -15,8 +16,7 @@ export function ResetPasswordPage() {
   useDocumentTitle('Reset Password');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const passwords = usePasswordPair();
   const [problem, setProblem] = useState<Problem | null>(
     token ? null : { message: 'This password reset link is incomplete.', fromServer: true },
   );
@@ -25,7 +25,7 @@ export function ResetPasswordPage() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const check = checkNewPassword(password, confirmPassword);
+    const check = passwords.check();
     if (check) {
       setProblem({ message: check, fromServer: false });
       return;
@@ -34,14 +34,13 @@ export function ResetPasswordPage() {
     setSubmitting(true);
     const result = await api.post<MessageResponse>(
       '/api/auth/reset-password',
-      { token, password },
+      { token, password: passwords.password },
       { token: null, fallbackError: 'Failed to reset password' },
     );
     setSubmitting(false);
     if (result.ok) {
       setDone(true);
-      setPassword('');
-      setConfirmPassword('');
+      passwords.clear();
     } else {
       setProblem({ message: result.error, fromServer: !result.networkError });
     }
@@ -50,17 +49,15 @@ export function ResetPasswordPage() {
   if (done) {
     return (
       <AuthLayout>
-        <div className="result-panel" data-testid="reset-password-success">
-          <span className="icon-badge icon-badge-lg icon-badge-green">
-            <Icon name="checkCircle" size={28} />
-          </span>
-          <h1>Password Changed</h1>
+        <ResultPanel
+          testId="reset-password-success"
+          icon="checkCircle"
+          title="Password Changed"
+          link={{ to: '/login', label: 'Sign In' }}
+        >
           <p>Your password has been changed and all other sessions were signed out.</p>
           <p className="muted">Sign in with your new password to continue.</p>
-          <Link to="/login" className="btn btn-primary btn-block">
-            Sign In
-          </Link>
-        </div>
+        </ResultPanel>
       </AuthLayout>
     );
   }
@@ -85,23 +82,13 @@ export function ResetPasswordPage() {
         </Alert>
       )}
       <form className="form" onSubmit={(event) => void handleSubmit(event)}>
-        <PasswordField
-          id="reset-password"
-          label="New Password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="new-password"
-          placeholder="At least 8 characters"
-          testId="reset-password"
-        />
-        <PasswordField
-          id="reset-confirm-password"
-          label="Confirm New Password"
-          value={confirmPassword}
-          onChange={setConfirmPassword}
-          autoComplete="new-password"
-          placeholder="Repeat your new password"
-          testId="reset-confirm-password"
+        <NewPasswordFields
+          pair={passwords}
+          passwordId="reset-password"
+          passwordLabel="New Password"
+          confirmationId="reset-confirm-password"
+          confirmationLabel="Confirm New Password"
+          confirmationPlaceholder="Repeat your new password"
         />
         <button
           type="submit"

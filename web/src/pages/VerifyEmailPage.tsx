@@ -3,7 +3,10 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../api/client';
 import type { MessageResponse } from '../api/types';
 import { Alert } from '../components/Alert';
+import { EmailField } from '../components/EmailField';
 import { Icon } from '../components/Icon';
+import { ResendConfirmation, useResendVerification } from '../components/ResendVerification';
+import { ResultPanel } from '../components/ResultPanel';
 import { AuthLayout, BackLink } from '../components/SiteLayout';
 import { Spinner } from '../components/Spinner';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -43,49 +46,37 @@ export function VerifyEmailPage() {
   return (
     <AuthLayout>
       {state.kind === 'verifying' && (
-        <div className="result-panel" data-testid="verify-pending">
-          <Spinner label="Verifying your email" />
-          <h1>Verifying Your Email</h1>
+        <ResultPanel
+          testId="verify-pending"
+          icon={<Spinner label="Verifying your email" />}
+          title="Verifying Your Email"
+        >
           <p className="muted">One moment while we confirm your email address.</p>
-        </div>
+        </ResultPanel>
       )}
       {state.kind === 'verified' && (
-        <div className="result-panel" data-testid="verify-success">
-          <span className="icon-badge icon-badge-lg icon-badge-green">
-            <Icon name="checkCircle" size={28} />
-          </span>
-          <h1>Email Verified!</h1>
+        <ResultPanel
+          testId="verify-success"
+          icon="checkCircle"
+          title="Email Verified!"
+          link={{ to: '/login', label: 'Sign In' }}
+        >
           <p>{state.message}</p>
           <p className="muted">Your account is active. Sign in to start exploring property reports.</p>
-          <Link to="/login" className="btn btn-primary btn-block">
-            Sign In
-          </Link>
-        </div>
+        </ResultPanel>
       )}
       {state.kind === 'failed' && <VerificationFailed error={state.error} />}
     </AuthLayout>
   );
 }
 
-type ResendState =
-  | { kind: 'idle' }
-  | { kind: 'sending' }
-  | { kind: 'sent'; email: string }
-  | { kind: 'failed'; error: string };
-
 function VerificationFailed({ error }: { error: string }) {
   const [email, setEmail] = useState('');
-  const [resend, setResend] = useState<ResendState>({ kind: 'idle' });
+  const resend = useResendVerification();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setResend({ kind: 'sending' });
-    const result = await api.post<MessageResponse>(
-      '/api/auth/resend-verification',
-      { email },
-      { token: null, fallbackError: 'Failed to resend verification email' },
-    );
-    setResend(result.ok ? { kind: 'sent', email } : { kind: 'failed', error: result.error });
+    void resend.send(email);
   }
 
   return (
@@ -100,35 +91,20 @@ function VerificationFailed({ error }: { error: string }) {
         {error}
       </Alert>
 
-      {resend.kind === 'sent' ? (
-        <Alert kind="success" testId="resend-confirmation">
-          If an account exists for <strong>{resend.email}</strong>, a new verification email is on its way.
-        </Alert>
+      {resend.state.kind === 'sent' ? (
+        <ResendConfirmation email={resend.state.email} />
       ) : (
-        <form className="form" onSubmit={(event) => void handleSubmit(event)}>
+        <form className="form" onSubmit={handleSubmit}>
           <p className="muted">Enter your email address and we will send you a new verification link.</p>
-          {resend.kind === 'failed' && <Alert kind="error">{resend.error}</Alert>}
-          <div className="field">
-            <label htmlFor="resend-email">Email Address</label>
-            <input
-              id="resend-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              placeholder="you@example.com"
-              data-testid="resend-email"
-            />
-          </div>
+          {resend.state.kind === 'failed' && <Alert kind="error">{resend.state.error}</Alert>}
+          <EmailField id="resend-email" value={email} onChange={setEmail} testId="resend-email" />
           <button
             type="submit"
             className="btn btn-primary btn-block"
-            disabled={resend.kind === 'sending'}
+            disabled={resend.state.kind === 'sending'}
             data-testid="resend-submit"
           >
-            {resend.kind === 'sending' ? 'Sending...' : 'Resend Verification Email'}
+            {resend.state.kind === 'sending' ? 'Sending...' : 'Resend Verification Email'}
           </button>
         </form>
       )}

@@ -1,5 +1,6 @@
 import type { Collection, Document } from 'mongodb';
 import type { Logger } from '../logger.js';
+import { DocumentLocks } from './document-locks.js';
 import type { OutboxEntry } from './envelope.js';
 import type { EventPublisher } from './publisher.js';
 
@@ -27,6 +28,8 @@ export class OutboxRelay {
     private readonly publisher: EventPublisher,
     private readonly logger: Logger,
     private readonly intervalMs = 1000,
+    /** Shared with the service's own writes to these documents (see document-locks.ts). */
+    private readonly locks = new DocumentLocks(),
   ) {}
 
   start(): void {
@@ -59,10 +62,12 @@ export class OutboxRelay {
         const events = (doc[OUTBOX_FIELD] ?? []) as OutboxEntry[];
         if (events.length === 0) continue;
         await this.publisher.publish(events);
-        await collection.updateOne(
-          { _id: doc._id },
-          // $pullAll of the exact entries read: FerretDB v1 ignores $pull with a condition.
-          { $pullAll: { [OUTBOX_FIELD]: events } } as Document,
+        await this.locks.run(String(doc._id), () =>
+          collection.updateOne(
+            { _id: doc._id },
+            // $pullAll of the exact entries read: FerretDB v1 ignores $pull with a condition.
+            { $pullAll: { [OUTBOX_FIELD]: events } } as Document,
+          ),
         );
         published += events.length;
       }

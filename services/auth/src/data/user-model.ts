@@ -1,0 +1,59 @@
+import { outboxSchemaPath } from '@homereport/kit';
+import { type Connection, type Model, Schema, type Types } from 'mongoose';
+
+export interface TokenFields {
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+export interface UserDocument {
+  _id: Types.ObjectId;
+  /** Trimmed and lower-cased (domain/email.ts), which makes the unique index case-insensitive. */
+  email: string;
+  /** argon2id, with its parameters; never selected unless asked for. */
+  passwordHash: string;
+  role: 'user' | 'admin';
+  emailVerified: boolean;
+  plan: 'free';
+  created_at: Date;
+  /** The pending email verification, if any (sha256 of the token; one at a time). */
+  verification?: TokenFields | null;
+  /** The pending password reset, if any (sha256 of the token; one at a time). */
+  reset?: TokenFields | null;
+}
+
+const tokenSchema = new Schema<TokenFields>(
+  { tokenHash: { type: String, required: true }, expiresAt: { type: Date, required: true } },
+  { _id: false },
+);
+
+// Untyped so the kit's shared (readonly) outbox path fits; the model below is typed.
+const userSchema = new Schema(
+  {
+    email: { type: String, required: true },
+    passwordHash: { type: String, required: true, select: false },
+    role: { type: String, enum: ['user', 'admin'], required: true, default: 'user' },
+    emailVerified: { type: Boolean, required: true, default: false },
+    plan: { type: String, enum: ['free'], required: true, default: 'free' },
+    created_at: { type: Date, required: true, default: () => new Date() },
+    // Expiry lives in the document and is checked in each query: FerretDB v1 has no TTL indexes.
+    verification: { type: tokenSchema, default: undefined },
+    reset: { type: tokenSchema, default: undefined },
+    outbox: outboxSchemaPath,
+  },
+  { collection: 'users', versionKey: false, strict: true },
+);
+
+// Sign-in, registration, resend and forgot-password look a user up by normalised email;
+// unique, so two accounts can never share an address (a racing duplicate fails with E11000).
+userSchema.index({ email: 1 }, { unique: true });
+// POST /api/auth/verify-email finds the holder of a verification token by its hash.
+userSchema.index({ 'verification.tokenHash': 1 });
+// POST /api/auth/reset-password finds the holder of a reset token by its hash.
+userSchema.index({ 'reset.tokenHash': 1 });
+
+export type UserModel = Model<UserDocument>;
+
+export function userModel(conn: Connection): UserModel {
+  return (conn.models.User as UserModel | undefined) ?? conn.model<UserDocument>('User', userSchema);
+}

@@ -1,0 +1,140 @@
+import type { OutboxEntry } from '@homereport/kit';
+import type { DocumentLocks } from '@homereport/kit';
+import { Types, isValidObjectId } from 'mongoose';
+import type { NewUser, PendingToken, UserRecord, UserStore, UserWithHash } from '../domain/ports.js';
+import type { UserDocument, UserModel } from './user-model.js';
+
+type Lean = Pick<UserDocument, '_id' | 'email' | 'role' | 'emailVerified' | 'plan' | 'created_at'> & {
+  passwordHash?: string;
+};
+
+const PUBLIC_FIELDS = { email: 1, role: 1, emailVerified: 1, plan: 1, created_at: 1 } as const;
+
+const toRecord = (doc: Lean): UserRecord => ({
+  id: doc._id.toHexString(),
+  email: doc.email,
+  role: doc.role,
+  emailVerified: doc.emailVerified,
+  plan: doc.plan,
+  created_at: doc.created_at,
+});
+
+const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
+
+/**
+ * Users in the auth database; hands out plain objects only. Every update of a user goes through
+ * `locks` (the kit's DocumentLocks), shared with the outbox relay.
+ */
+export class UsersRepository implements UserStore {
+  constructor(
+    private readonly users: UserModel,
+    private readonly locks: DocumentLocks,
+  ) {}
+
+  private update(userId: string, filter: Record<string, unknown>, change: Record<string, unknown>) {
+    return this.locks.run(userId, () => this.users.updateOne({ _id: userId, ...filter }, change));
+  }
+
+  /** Builds the indexes declared on the schema (autoIndex is off, so a missing unique index is loud). */
+  async ensureIndexes(): Promise<void> {
+    await this.users.syncIndexes();
+  }
+
+  newId(): string {
+    return new Types.ObjectId().toHexString();
+  }
+
+  async insert(user: NewUser, events: OutboxEntry[]): Promise<'created' | 'duplicate'> {
+    try {
+      await this.users.create({
+        _id: new Types.ObjectId(user.id),
+        email: user.email,
+        passwordHash: user.passwordHash,
+        role: user.role,
+        emailVerified: user.emailVerified,
+        plan: 'free',
+        created_at: user.created_at,
+        ...(user.verification ? { verification: user.verification } : {}),
+        outbox: events,
+      });
+      return 'created';
+    } catch (err) {
+      if (isDuplicateKey(err)) return 'duplicate';
+      throw err;
+    }
+  }
+
+  async findById(id: string): Promise<UserRecord | null> {
+    if (!isValidObjectId(id)) return null;
+    const doc = await this.users.findById(id, PUBLIC_FIELDS).lean<Lean>();
+    return doc ? toRecord(doc) : null;
+  }
+
+  async findByEmail(email: string): Promise<UserWithHash | null> {
+    const doc = await this.users.findOne({ email }, { ...PUBLIC_FIELDS, passwordHash: 1 }).lean<Lean>();
+    return doc?.passwordHash ? { ...toRecord(doc), passwordHash: doc.passwordHash } : null;
+  }
+
+  async findByVerificationToken(tokenHash: string, now: Date): Promise<UserRecord | null> {
+    const doc = await this.users
+      .findOne({ 'verification.tokenHash': tokenHash, 'verification.expiresAt': { $gt: now } }, PUBLIC_FIELDS)
+      .lean<Lean>();
+    return doc ? toRecord(doc) : null;
+  }
+
+  async markVerified(userId: string, tokenHash: string, now: Date, events: OutboxEntry[]): Promise<boolean> {
+    const result = await this.update(
+      userId,
+      { 'verification.tokenHash': tokenHash, 'verification.expiresAt': { $gt: now } },
+      { $set: { emailVerified: true }, $unset: { verification: 1 }, $push: { outbox: { $each: events } } },
+    );
+    return result.modifiedCount === 1;
+  }
+
+  async replaceVerificationToken(userId: string, token: PendingToken, events: OutboxEntry[]): Promise<boolean> {
+    const result = await this.update(
+      userId,
+      { emailVerified: false },
+      { $set: { verification: token }, $push: { outbox: { $each: events } } },
+    );
+    return result.modifiedCount === 1;
+  }
+
+  async setResetToken(userId: string, token: PendingToken, events: OutboxEntry[]): Promise<boolean> {
+    const result = await this.update(userId, {}, { $set: { reset: token }, $push: { outbox: { $each: events } } });
+    return result.modifiedCount === 1;
+  }
+
+  async findByResetToken(tokenHash: string, now: Date): Promise<UserRecord | null> {
+    const doc = await this.users
+      .findOne({ 'reset.tokenHash': tokenHash, 'reset.expiresAt': { $gt: now } }, PUBLIC_FIELDS)
+      .lean<Lean>();
+    return doc ? toRecord(doc) : null;
+  }
+
+  async resetPassword(userId: string, tokenHash: string, now: Date, passwordHash: string): Promise<boolean> {
+    const result = await this.update(
+      userId,
+      { 'reset.tokenHash': tokenHash, 'reset.expiresAt': { $gt: now } },
+      { $set: { passwordHash }, $unset: { reset: 1 } },
+    );
+    return result.modifiedCount === 1;
+  }
+
+  async updatePasswordHash(userId: string, passwordHash: string): Promise<void> {
+    await this.update(userId, {}, { $set: { passwordHash } });
+  }
+
+  async promoteToAdmin(userId: string, changes: { passwordHash?: string }, events: OutboxEntry[]): Promise<boolean> {
+    const result = await this.update(
+      userId,
+      {},
+      {
+        $set: { role: 'admin', emailVerified: true, ...changes },
+        $unset: { verification: 1 },
+        ...(events.length > 0 ? { $push: { outbox: { $each: events } } } : {}),
+      },
+    );
+    return result.matchedCount === 1;
+  }
+}

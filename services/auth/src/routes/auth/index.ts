@@ -1,0 +1,114 @@
+import { type ServiceApp, requireUser, unauthorized } from '@homereport/kit';
+import type { FastifyRequest } from 'fastify';
+import { type Accounts, type Caller, Messages } from '../../domain/accounts.js';
+import {
+  CredentialsBody,
+  EmailBody,
+  MeReply,
+  MessageReply,
+  RegisterBody,
+  ResetPasswordBody,
+  SessionReply,
+  TokenBody,
+} from '../../schemas/auth.js';
+
+export interface AuthRouteDeps {
+  accounts: Accounts;
+}
+
+const tags = ['auth'];
+
+/** /api/auth/*, as in api.md "Auth and users". Handlers parse, call the domain and shape the reply. */
+export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps): void {
+  // req.ip is the address the gateway forwarded (the kit trusts exactly that one hop).
+  const caller = (req: FastifyRequest): Caller => ({ requestId: req.id, clientAddress: req.ip });
+
+  app.post(
+    '/api/auth/register',
+    { schema: { tags, body: RegisterBody, response: { 201: MessageReply } } },
+    async (req, reply) => {
+      const { userId } = await accounts.register(req.body, caller(req));
+      req.log.info({ userId }, 'user registered');
+      return reply.status(201).send({ message: Messages.registered });
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    { schema: { tags, body: TokenBody, response: { 200: MessageReply } } },
+    async (req) => {
+      const { userId } = await accounts.verifyEmail(req.body.token, caller(req));
+      req.log.info({ userId }, 'email verified');
+      return { message: Messages.verified };
+    },
+  );
+
+  app.post(
+    '/api/auth/resend-verification',
+    { schema: { tags, body: EmailBody, response: { 200: MessageReply } } },
+    async (req) => {
+      const { sent } = await accounts.resendVerification(req.body.email, caller(req));
+      req.log.info({ sent }, 'verification resend asked for');
+      return { message: Messages.resent };
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    { schema: { tags, body: CredentialsBody, response: { 200: SessionReply } } },
+    async (req) => {
+      const session = await accounts.login(req.body, caller(req));
+      req.log.info({ userId: session.user.id }, 'signed in');
+      return session;
+    },
+  );
+
+  app.post(
+    '/api/auth/admin-login',
+    { schema: { tags, body: CredentialsBody, response: { 200: SessionReply } } },
+    async (req) => {
+      const session = await accounts.adminLogin(req.body, caller(req));
+      req.log.info({ userId: session.user.id }, 'admin signed in');
+      return session;
+    },
+  );
+
+  app.get('/api/auth/me', { schema: { tags, response: { 200: MeReply } } }, async (req) => {
+    const { userId } = requireUser(req);
+    return { user: await accounts.me(userId) };
+  });
+
+  app.post('/api/auth/logout', { schema: { tags } }, async (req, reply) => {
+    const token = bearerToken(req);
+    if (!token) throw unauthorized();
+    await accounts.logout(token);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/api/auth/forgot-password',
+    { schema: { tags, body: EmailBody, response: { 200: MessageReply } } },
+    async (req) => {
+      const { sent } = await accounts.forgotPassword(req.body.email, caller(req));
+      req.log.info({ sent }, 'password reset asked for');
+      return { message: Messages.resetSent };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { schema: { tags, body: ResetPasswordBody, response: { 200: MessageReply } } },
+    async (req) => {
+      const { userId, sessionsEnded } = await accounts.resetPassword(req.body);
+      req.log.info({ userId, sessionsEnded }, 'password reset');
+      return { message: Messages.passwordReset };
+    },
+  );
+}
+
+/** The session token of this request, as the gateway resolved it (the gateway passes Authorization on). */
+function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}

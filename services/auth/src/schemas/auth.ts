@@ -1,0 +1,42 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { MAX_EMAIL_LENGTH } from '../domain/email.js';
+import { MAX_PASSWORD_LENGTH } from '../domain/password-policy.js';
+
+// Bodies refuse unknown fields and anything but strings, so `{ "email": { "$ne": null } }` is a
+// 400 at the edge and never reaches a query. The password rules (length 8 and up) are checked
+// in the domain, which words them for people; the schema only bounds the size.
+const body = <T extends Parameters<typeof Type.Object>[0]>(properties: T) =>
+  Type.Object(properties, { additionalProperties: false });
+
+const Email = Type.String({ format: 'email', minLength: 3, maxLength: MAX_EMAIL_LENGTH });
+const NewPassword = Type.String({ maxLength: MAX_PASSWORD_LENGTH, description: 'At least 8 characters.' });
+const GivenPassword = Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH });
+const Token = Type.String({ minLength: 1, maxLength: 200 });
+
+export const RegisterBody = body({ email: Email, password: NewPassword });
+export type RegisterBody = Static<typeof RegisterBody>;
+
+export const CredentialsBody = body({ email: Email, password: GivenPassword });
+export type CredentialsBody = Static<typeof CredentialsBody>;
+
+export const EmailBody = body({ email: Email });
+export type EmailBody = Static<typeof EmailBody>;
+
+export const TokenBody = body({ token: Token });
+export type TokenBody = Static<typeof TokenBody>;
+
+export const ResetPasswordBody = body({ token: Token, password: NewPassword });
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+
+/** The only shape in which a user leaves this service. */
+export const User = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  role: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
+  emailVerified: Type.Boolean(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
+export const MessageReply = Type.Object({ message: Type.String() });
+export const SessionReply = Type.Object({ token: Type.String(), user: User });
+export const MeReply = Type.Object({ user: User });

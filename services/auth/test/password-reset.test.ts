@@ -1,0 +1,119 @@
+import { Topics } from '@homereport/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../../../test/support/api.js';
+import { testEnv } from '../../../test/support/env.js';
+import { type Account, authApi, changeStoredUser, signIn, verifiedAccount, withUsers } from './support/accounts.js';
+import { EventTap, tokenOf } from './support/events.js';
+
+const tap = new EventTap();
+beforeAll(() => tap.start());
+afterAll(() => tap.stop());
+
+const NEW_PASSWORD = 'a brand new secret';
+const forgot = (email: string) => authApi('POST', '/api/auth/forgot-password', { body: { email } });
+const reset = (token: string, password = NEW_PASSWORD) =>
+  authApi('POST', '/api/auth/reset-password', { body: { token, password } });
+const me = (token: string) => authApi('GET', '/api/auth/me', { token });
+
+/** Asks for a reset and returns the token from the published password-reset-requested event. */
+async function resetToken(account: Account, nth = 1): Promise<string> {
+  expect((await forgot(account.email)).status).toBe(200);
+  const event = await tap.waitFor<{ userId: string; email: string; resetUrl: string }>(
+    Topics.passwordResetRequested,
+    (d) => d.email === account.email,
+    nth,
+  );
+  expect(event.envelope.data.userId).toBe(account.userId);
+  expect(event.key).toBe(account.userId);
+  expect(event.envelope.data.resetUrl.startsWith(`${testEnv().gatewayUrl}/reset-password?token=`)).toBe(true);
+  return tokenOf(event.envelope.data.resetUrl);
+}
+
+describe('POST /api/auth/forgot-password', () => {
+  it('answers the same 200 for an unknown and a known address, and publishes a reset link only for the known one', async () => {
+    const account = await verifiedAccount(tap);
+    const unknown = uniqueEmail('nobody');
+    const forUnknown = await forgot(unknown);
+    const forKnown = await forgot(account.email.toUpperCase());
+    expect(forUnknown.status).toBe(200);
+    expect(forKnown.status).toBe(200);
+    expect(forUnknown.body).toEqual(forKnown.body);
+    await tap.waitFor(Topics.passwordResetRequested, (d) => d.email === account.email);
+    expect(tap.all(Topics.passwordResetRequested, (d) => d.email === unknown)).toHaveLength(0);
+  });
+
+  it('stores only the hash of the reset token, expiring in an hour', async () => {
+    const account = await verifiedAccount(tap);
+    const token = await resetToken(account);
+    const stored = await withUsers((users) => users.findOne({ email: account.email }));
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(stored?.reset.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    const minutesLeft = (stored?.reset.expiresAt.getTime() - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(59);
+    expect(minutesLeft).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('POST /api/auth/reset-password', () => {
+  it('sets the new password: the old one stops working and the new one signs in', async () => {
+    const account = await verifiedAccount(tap);
+    const res = await reset(await resetToken(account));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(
+      (await authApi('POST', '/api/auth/login', { body: { email: account.email, password: account.password } })).status,
+    ).toBe(401);
+    await signIn({ email: account.email, password: NEW_PASSWORD });
+  });
+
+  it('a reset token works once', async () => {
+    const account = await verifiedAccount(tap);
+    const token = await resetToken(account);
+    expect((await reset(token)).status).toBe(200);
+    const again = await reset(token, 'yet another secret');
+    expect(again.status).toBe(400);
+    expect(again.body.error).toMatch(/invalid or has expired/);
+    await signIn({ email: account.email, password: NEW_PASSWORD });
+  });
+
+  it('when one token is used twice at once, exactly one reset succeeds', async () => {
+    const account = await verifiedAccount(tap);
+    const token = await resetToken(account);
+    const results = await Promise.all([reset(token, 'first new secret'), reset(token, 'second new secret')]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const winner = results[0]?.status === 200 ? 'first new secret' : 'second new secret';
+    await signIn({ email: account.email, password: winner });
+  });
+
+  it('after a reset, every earlier session of that user answers 401 at GET /api/auth/me', async () => {
+    const account = await verifiedAccount(tap);
+    const earlier = [await signIn(account), await signIn(account)];
+    for (const token of earlier) expect((await me(token)).status).toBe(200);
+    expect((await reset(await resetToken(account))).status).toBe(200);
+    for (const token of earlier) expect((await me(token)).status).toBe(401);
+    const fresh = await signIn({ email: account.email, password: NEW_PASSWORD });
+    expect((await me(fresh)).status).toBe(200);
+  });
+
+  it('a weak password answers 400 and leaves the token usable', async () => {
+    const account = await verifiedAccount(tap);
+    const token = await resetToken(account);
+    const weak = await reset(token, 'short');
+    expect(weak.status).toBe(400);
+    expect(weak.body.error).toBe('Password must be at least 8 characters long.');
+    expect((await reset(token)).status).toBe(200);
+  });
+
+  it('an unknown, expired or non-string token answers 400', async () => {
+    expect((await reset('not-a-real-token')).status).toBe(400);
+    const account = await verifiedAccount(tap);
+    const token = await resetToken(account);
+    await changeStoredUser(account.email, { $set: { 'reset.expiresAt': new Date(Date.now() - 1000) } });
+    expect((await reset(token)).status).toBe(400);
+    await signIn(account);
+    const odd = await authApi('POST', '/api/auth/reset-password', {
+      body: { token: { $ne: null }, password: NEW_PASSWORD },
+    });
+    expect(odd.status).toBe(400);
+  });
+});

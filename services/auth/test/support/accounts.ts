@@ -1,0 +1,119 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { Topics } from '@homereport/contracts';
+import { MongoClient } from 'mongodb';
+import { expect } from 'vitest';
+import { type ApiResponse, api, eventually, uniqueEmail } from '../../../../test/support/api.js';
+import { testEnv } from '../../../../test/support/env.js';
+import { type EventTap, tokenOf } from './events.js';
+
+export const PASSWORD = 'correct horse 1';
+
+/**
+ * Calls the gateway and checks what no auth response may ever hold: a password (the one sent,
+ * or any argon2 hash) or a field named like one.
+ */
+export async function authApi<T = any>(
+  method: string,
+  path: string,
+  options: Parameters<typeof api>[2] = {},
+): Promise<ApiResponse<T>> {
+  const res = await api<T>(method, path, options);
+  const text = JSON.stringify(res.body ?? '');
+  expect(text).not.toContain('$argon2');
+  expect(text.toLowerCase()).not.toContain('passwordhash');
+  expect(text).not.toMatch(/"password"\s*:/);
+  const sent = (options.body as { password?: unknown } | undefined)?.password;
+  if (typeof sent === 'string' && sent.length >= 8) expect(text).not.toContain(sent);
+  return res;
+}
+
+export interface Account {
+  email: string;
+  password: string;
+  userId: string;
+}
+
+export async function register(tap: EventTap, email = uniqueEmail('auth'), password = PASSWORD) {
+  const res = await authApi('POST', '/api/auth/register', { body: { email, password } });
+  expect(res.status).toBe(201);
+  const normalised = email.trim().toLowerCase();
+  const event = await tap.waitFor<{ userId: string; email: string; verifyUrl: string }>(
+    Topics.userRegistered,
+    (d) => d.email === normalised,
+  );
+  return {
+    email: normalised,
+    password,
+    userId: event.envelope.data.userId,
+    verifyToken: tokenOf(event.envelope.data.verifyUrl),
+  };
+}
+
+/** A registered account whose email is verified, ready to sign in. */
+export async function verifiedAccount(tap: EventTap, email?: string, password?: string): Promise<Account> {
+  const { verifyToken, ...account } = await register(tap, email, password);
+  const res = await authApi('POST', '/api/auth/verify-email', { body: { token: verifyToken } });
+  expect(res.status).toBe(200);
+  return account;
+}
+
+export async function signIn(account: { email: string; password: string }, path = '/api/auth/login'): Promise<string> {
+  const res = await authApi<{ token: string }>('POST', path, {
+    body: { email: account.email, password: account.password },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.token;
+}
+
+const run = promisify(execFile);
+
+/** Runs `create-admin` as an operator would, against the test run's database and Redis. */
+export async function createAdmin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = testEnv();
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'services/auth/src/cli/create-admin.ts', ...args],
+      {
+        cwd: new URL('../../../../', import.meta.url).pathname,
+        env: { PATH: process.env.PATH, MONGO_URL: env.mongoUrl, REDIS_URL: env.redisUrl },
+        timeout: 60_000,
+      },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+/** The auth service's own users collection, for checks on what was stored. */
+export async function withUsers<T>(fn: (users: import('mongodb').Collection) => Promise<T>): Promise<T> {
+  const client = new MongoClient(testEnv().mongoUrl);
+  try {
+    await client.connect();
+    return await fn(client.db('homereport_auth').collection('users'));
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Changes a stored user directly (to simulate an expired token), once the outbox relay is done
+ * with the document: a concurrent write from another connection could otherwise be lost on
+ * FerretDB (see src/data/document-locks.ts).
+ */
+export async function changeStoredUser(
+  email: string,
+  update: import('mongodb').UpdateFilter<import('mongodb').Document>,
+) {
+  await withUsers(async (users) => {
+    await eventually(
+      async () => ((await users.findOne({ email }))?.outbox ?? []).length === 0,
+      10_000,
+      'an empty outbox',
+    );
+    await users.updateOne({ email }, update);
+  });
+}

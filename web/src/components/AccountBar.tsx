@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { useSession } from '../session/SessionProvider';
+
+/** Heading row of a signed-in page: eyebrow and heading on the left, Sign Out on the right. */
+export function AccountBar({ eyebrow, children }: { eyebrow: string; children: ReactNode }) {
+  const { logout } = useSession();
+  return (
+    <div className="page-heading-row">
+      <div>
+        <p className="eyebrow">{eyebrow}</p>
+        {children}
+      </div>
+      <button type="button" className="btn btn-secondary" onClick={() => void logout()} data-testid="sign-out">
+        Sign Out
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ReactElement, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Icon, type IconName } from './Icon';
+
+type ResultPanelProps = {
+  testId: string;
+  /** An icon name is shown in the green badge; any other element (a spinner) is shown as it is. */
+  icon: IconName | ReactElement;
+  title: string;
+  children: ReactNode;
+  /** The full-width button under the text, if the screen has one. */
+  link?: { to: string; label: string };
+};
+
+/** The centred outcome of an account screen: badge, heading, a few lines of text and where to go next. */
+export function ResultPanel({ testId, icon, title, children, link }: ResultPanelProps) {
+  return (
+    <div className="result-panel" data-testid={testId}>
+      {typeof icon === 'string' ? (
+        <span className="icon-badge icon-badge-lg icon-badge-green">
+          <Icon name={icon} size={28} />
+        </span>
+      ) : (
+        icon
+      )}
+      <h1>{title}</h1>
+      {children}
+      {link && (
+        <Link to={link.to} className="btn btn-primary btn-block">
+          {link.label}
+        </Link>
+      )}
+    </div>
+  );
+}

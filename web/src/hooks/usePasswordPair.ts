@@ -1,0 +1,20 @@
+import { useState } from 'react';
+import { checkNewPassword } from '../session/passwordRules';
+
+/** A new password and its confirmation, with the client-side checks run before either is sent. */
+export function usePasswordPair() {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  return {
+    password,
+    setPassword,
+    confirmation,
+    setConfirmation,
+    /** The first failed check as a message, or null when the pair may be sent. */
+    check: () => checkNewPassword(password, confirmation),
+    clear: () => {
+      setPassword('');
+      setConfirmation('');
+    },
+  };
+}
