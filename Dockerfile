@@ -12,7 +12,7 @@ COPY services/leads/package.json services/leads/
 COPY services/notifications/package.json services/notifications/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
-RUN npm ci --no-audit --no-fund
+RUN npm install --no-audit --no-fund
 
 FROM deps AS web
 COPY web web

@@ -13,7 +13,7 @@ const run = (cmd, args) => {
 
 if (!existsSync(join(root, 'node_modules/.package-lock.json'))) {
   console.log('[start] installing npm dependencies');
-  run('npm', ['ci']);
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 const { cacheDir, provision, startInfra } = await import('./servers.mjs');
 const { startStack } = await import('./stack.mjs');
