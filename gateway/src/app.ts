@@ -9,6 +9,7 @@ import {
   type Redis,
   type ServiceApp,
   SessionStore,
+  WindowCounter,
   createServiceApp,
   forbidden,
   notFound,
@@ -34,6 +35,7 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
   const app = await createServiceApp({ name: 'gateway', logger, trustProxy: config.TRUST_PROXY });
   registerRedis(app, redis);
   const sessions = new SessionStore(redis);
+  const requestCounter = new WindowCounter(redis, 'ratelimit:gw:', 60);
   const targets = upstreams(config);
   const proxy = createProxy(config.INTERNAL_SECRET);
   app.addHook('onClose', async () => proxy.close());
@@ -73,7 +75,7 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
     const path = req.url.split('?')[0] ?? '';
     const service = serviceFor(path);
     if (!service) throw notFound(`No API route for ${req.method} ${path}.`);
-    const wait = await overLimit(redis, req.ip, config.RATE_LIMIT_PER_MINUTE);
+    const wait = await overLimit(requestCounter, req.ip, config.RATE_LIMIT_PER_MINUTE);
     if (wait !== null) throw tooManyRequests(wait, 'Too many requests. Please slow down and try again shortly.');
     const identity = await resolveIdentity(req);
     if (isAdminPath(path)) {

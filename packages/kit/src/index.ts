@@ -16,3 +16,4 @@ export * from './server.js';
 export * from './sessions.js';
 export * from './infrastructure.js';
 export * from './events/document-locks.js';
+export * from './window-counter.js';

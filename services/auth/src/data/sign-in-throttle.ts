@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from '@homereport/kit';
+import { type Redis, WindowCounter } from '@homereport/kit';
 import type { SignInThrottle } from '../domain/ports.js';
 
 export interface ThrottleLimits {
@@ -10,54 +10,39 @@ export interface ThrottleLimits {
 
 // Keys name a digest of the email, so Redis holds no addresses.
 export const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
-const accountKey = (email: string) => `auth:signin-failures:account:${digest(email)}`;
-const clientKey = (address: string) => `auth:signin-failures:client:${address}`;
 
 /**
- * Failed sign-ins counted in Redis (shared by every auth replica) in a window that starts at
- * the first failure. Only failures count, so people who sign in correctly are never slowed;
- * the per-account limit stops guessing one password, the per-address one stops trying a
- * password across many accounts.
+ * Failed sign-ins counted with the kit's window counter (shared by every auth replica), in a
+ * window that starts at the first failure. Only failures count, so people who sign in
+ * correctly are never slowed; the per-account limit stops guessing one password, the
+ * per-address one stops trying a password across many accounts.
  */
 export class RedisSignInThrottle implements SignInThrottle {
+  private readonly accounts: WindowCounter;
+  private readonly clients: WindowCounter;
+
   constructor(
-    private readonly redis: Redis,
+    redis: Redis,
     private readonly limits: ThrottleLimits,
-  ) {}
+  ) {
+    this.accounts = new WindowCounter(redis, 'auth:signin-failures:account:', limits.windowSeconds);
+    this.clients = new WindowCounter(redis, 'auth:signin-failures:client:', limits.windowSeconds);
+  }
 
   async waitSeconds(email: string, address: string): Promise<number | null> {
-    const checks: [string, number][] = [
-      [accountKey(email), this.limits.maxPerAccount],
-      [clientKey(address), this.limits.maxPerClient],
-    ];
-    const pipeline = this.redis.multi();
-    for (const [key] of checks) pipeline.get(key).pttl(key);
-    const replies = ((await pipeline.exec()) ?? []).map(([err, value]) => {
-      if (err) throw err;
-      return value;
-    });
-    let wait: number | null = null;
-    checks.forEach(([, max], i) => {
-      const count = Number(replies[i * 2] ?? 0);
-      const ttlMs = Number(replies[i * 2 + 1]);
-      if (count >= max) {
-        // A key without expiry (-1) should not exist; wait a whole window rather than forever.
-        const seconds = ttlMs > 0 ? Math.ceil(ttlMs / 1000) : this.limits.windowSeconds;
-        wait = Math.max(wait ?? 0, seconds);
-      }
-    });
-    return wait;
+    const [account, client] = await Promise.all([this.accounts.peek(digest(email)), this.clients.peek(address)]);
+    const waits = [
+      account.count >= this.limits.maxPerAccount ? account.retryAfterSeconds : null,
+      client.count >= this.limits.maxPerClient ? client.retryAfterSeconds : null,
+    ].filter((w): w is number => w !== null);
+    return waits.length > 0 ? Math.max(...waits) : null;
   }
 
   async recordFailure(email: string, address: string): Promise<void> {
-    const pipeline = this.redis.multi();
-    for (const key of [accountKey(email), clientKey(address)]) {
-      pipeline.incr(key).expire(key, this.limits.windowSeconds, 'NX');
-    }
-    await pipeline.exec();
+    await Promise.all([this.accounts.hit(digest(email)), this.clients.hit(address)]);
   }
 
   async clearAccount(email: string): Promise<void> {
-    await this.redis.del(accountKey(email));
+    await this.accounts.clear(digest(email));
   }
 }
