@@ -1,3 +1,5 @@
+import { Type } from '@sinclair/typebox';
+
 /**
  * The error catalogue. Domain code throws these; the one error handler renders them as
  * `{ error, code }` with their status. Anything else is a 5xx whose cause is logged, never shown.
@@ -27,3 +29,10 @@ export const serviceUnavailable = (
   message = 'The service is temporarily unavailable. Please try again shortly.',
   retryAfterSeconds = 5,
 ) => new AppError(503, 'UNAVAILABLE', message, { retryAfterSeconds });
+
+/** The body of every error response, for route schemas (and so the OpenAPI document). */
+export const ErrorReply = Type.Object({
+  error: Type.String(),
+  code: Type.Optional(Type.String()),
+  details: Type.Optional(Type.Array(Type.Unknown())),
+});

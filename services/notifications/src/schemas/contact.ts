@@ -17,9 +17,3 @@ export const ContactBody = Type.Object(
 export type ContactBody = Static<typeof ContactBody>;
 
 export const ContactAccepted = Type.Object({ message: Type.String() });
-
-export const ErrorReply = Type.Object({
-  error: Type.String(),
-  code: Type.Optional(Type.String()),
-  details: Type.Optional(Type.Array(Type.Unknown())),
-});

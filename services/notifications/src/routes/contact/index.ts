@@ -1,4 +1,4 @@
-import type { ServiceApp } from '@homereport/kit';
+import { ErrorReply, type ServiceApp } from '@homereport/kit';
 import {
   CONTACT_FIELDS,
   CONTACT_RECEIVED_MESSAGE,
@@ -6,7 +6,7 @@ import {
   checkContactField,
   submitContactMessage,
 } from '../../domain/contact.js';
-import { ContactAccepted, ContactBody, ErrorReply } from '../../schemas/contact.js';
+import { ContactAccepted, ContactBody } from '../../schemas/contact.js';
 
 export interface ContactRouteDeps extends ContactDeps {
   /** Called after a message and its event were stored, so the relay publishes without waiting for its poll. */
@@ -22,8 +22,7 @@ export function registerContactRoutes(app: ServiceApp, deps: ContactRouteDeps): 
         body: ContactBody,
         response: { 202: ContactAccepted, 400: ErrorReply, 429: ErrorReply },
       },
-      // Before the schema: its validator would turn 42 into "42", and a blank email should be
-      // called blank rather than malformed. Trimmed here, so lengths and format apply to what is kept.
+      // Before the schema, so a blank email is called blank rather than malformed. Trimmed here, so lengths and format apply to what is kept.
       preValidation: async (req) => {
         const body = req.body as Record<string, unknown> | null;
         if (!body || typeof body !== 'object' || Array.isArray(body)) return;
