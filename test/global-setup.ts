@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { infraPorts, provision, repoRoot, startInfra, stopByPidFile } from '../infra/local/servers.mjs';
-import { startStack } from '../infra/local/stack.mjs';
+import { stackPorts, startStack } from '../infra/local/stack.mjs';
 import { dockerAnswers, startContainers } from './containers.js';
 import type { TestEnv } from './support/env.js';
 
@@ -51,7 +51,7 @@ export default async function setup(project: TestProject) {
 
   const internalSecret = randomBytes(24).toString('hex');
   const logDir = join(dataDir, 'logs');
-  const gatewayPort = Number(process.env.PORT ?? 38080 + Number(process.env.TEST_PORT_OFFSET ?? 0));
+  const gatewayPort = stackPorts('test').gateway;
   const stack = await startStack({
     profile: 'test',
     logDir,

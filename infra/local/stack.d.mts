@@ -1,4 +1,5 @@
 export const SERVICES: string[];
+export function stackPorts(profile: 'dev' | 'test'): { services: Record<string, number>; gateway: number };
 export function startStack(options: {
   profile: 'dev' | 'test';
   settings: Record<string, string>;

@@ -1,12 +1,26 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { repoRoot } from '../../infra/local/servers.mjs';
 import { testEnv } from './env.js';
 
-/** Creates (or promotes) an admin the way an operator does: with `npm run create-admin`. */
-export function createAdmin(email: string, password: string): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'services/auth/src/cli/create-admin.ts', email, password], {
-    cwd: repoRoot,
-    env: { ...process.env, MONGO_URL: testEnv().mongoUrl, REDIS_URL: testEnv().redisUrl },
-    encoding: 'utf8',
-  });
+const run = promisify(execFile);
+
+/** Runs `create-admin` as an operator does, against the test run's database and Redis. */
+export async function createAdmin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = testEnv();
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'services/auth/src/cli/create-admin.ts', ...args],
+      {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH, MONGO_URL: env.mongoUrl, REDIS_URL: env.redisUrl },
+        timeout: 60_000,
+      },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Topics } from '@homereport/contracts';
 import { type Consumer, Kafka, logLevel } from 'kafkajs';
-import { eventually } from '../../../../test/support/api.js';
-import { testEnv } from '../../../../test/support/env.js';
+import { eventually } from './api.js';
+import { testEnv } from './env.js';
 
 export interface SeenEvent<T = Record<string, unknown>> {
   topic: string;
@@ -12,22 +11,24 @@ export interface SeenEvent<T = Record<string, unknown>> {
 }
 
 /**
- * Reads what the auth service published, from the start of each topic, with its own consumer
- * group. Tokens for the tests come from here (not from the emails, which another service sends),
- * and it proves the outbox relay really published the events.
+ * Reads what was published on `topics`, from the start of each, with a consumer group of its
+ * own: proof that an outbox relay really published, and how tests get at what events carry.
  */
 export class EventTap {
   readonly seen: SeenEvent[] = [];
   private consumer: Consumer | undefined;
 
-  async start(topics: string[] = [Topics.userRegistered, Topics.userVerified, Topics.passwordResetRequested]) {
+  constructor(private readonly topics: string[]) {}
+
+  async start() {
+    const topics = this.topics;
     const kafka = new Kafka({
-      clientId: 'auth-tests',
+      clientId: 'event-tap',
       brokers: testEnv().kafkaBrokers.split(','),
       logLevel: logLevel.NOTHING,
     });
     this.consumer = kafka.consumer({
-      groupId: `auth-tests-${randomUUID()}`,
+      groupId: `event-tap-${randomUUID()}`,
       sessionTimeout: 10_000,
       heartbeatInterval: 1000,
     });
@@ -61,14 +62,12 @@ export class EventTap {
   }
 
   /** Waits for the `nth` (1-based) event on `topic` whose data matches. */
-  waitFor<T = Record<string, unknown>>(topic: string, match: (data: T) => boolean, nth = 1): Promise<SeenEvent<T>> {
-    return eventually(async () => this.all<T>(topic, match)[nth - 1], 30_000, `event ${nth} on ${topic}`);
+  waitFor<T = Record<string, unknown>>(
+    topic: string,
+    match: (data: T) => boolean,
+    nth = 1,
+    timeoutMs = 30_000,
+  ): Promise<SeenEvent<T>> {
+    return eventually(async () => this.all<T>(topic, match)[nth - 1], timeoutMs, `event ${nth} on ${topic}`);
   }
-}
-
-/** The token in a link such as `<PUBLIC_URL>/verify-email?token=...`. */
-export function tokenOf(link: string): string {
-  const token = new URL(link).searchParams.get('token');
-  if (!token) throw new Error('link without a token');
-  return token;
 }

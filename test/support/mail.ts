@@ -41,3 +41,10 @@ export function linkIn(email: Email, pathPart: string): string {
   if (!match) throw new Error(`no link containing ${pathPart} in "${email.subject}"`);
   return match[0].replaceAll('&amp;', '&');
 }
+
+/** The token in a link such as `<PUBLIC_URL>/verify-email?token=...`. */
+export function tokenOf(link: string): string {
+  const token = new URL(link).searchParams.get('token');
+  if (!token) throw new Error('link without a token');
+  return token;
+}

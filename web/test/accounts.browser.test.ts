@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../../test/support/admin.js';
 import { uniqueEmail } from '../../test/support/api.js';
 import { newPage, openBrowser, screenshot } from '../../test/support/browser.js';
-import { linkIn, waitForEmail } from '../../test/support/mail.js';
+import { linkIn, tokenOf, waitForEmail } from '../../test/support/mail.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -77,7 +77,7 @@ describe('accounts in a browser', () => {
 
   it('lets an admin created with the command sign in at /admin-login and land on /admin', async () => {
     const email = uniqueEmail('admin');
-    createAdmin(email, PASSWORD);
+    expect((await createAdmin(email, PASSWORD)).code).toBe(0);
     const page = await newPage(browser);
     await page.goto('/admin-login');
     await expect(page.getByRole('heading', { name: 'Admin Access' }).isVisible()).resolves.toBe(true);
@@ -97,7 +97,7 @@ describe('accounts in a browser', () => {
     const res = await page.request.post('/api/auth/register', { data: { email, password: PASSWORD } });
     expect(res.status()).toBe(201);
     const mail = await waitForEmail(email, /verify/i);
-    const token = new URL(linkIn(mail, '/verify-email?token=')).searchParams.get('token');
+    const token = tokenOf(linkIn(mail, '/verify-email?token='));
     expect((await page.request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
 
     await page.goto('/admin-login');

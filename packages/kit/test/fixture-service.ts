@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { Schema } from 'mongoose';
+import { testEnv } from '../../../test/support/env.js';
 import {
-  type Infrastructure,
+  Infrastructure,
+  type Needs,
   type OutboxRelay,
   type ServiceApp,
   createEvent,
   createLogger,
   createServiceApp,
+  ensureTopics,
   outboxSchemaPath,
 } from '../src/index.js';
 
@@ -45,4 +48,34 @@ export async function buildNoteService(
     },
   );
   return { app, relay };
+}
+
+/**
+ * Opens what `needs` asks for on the test run's servers and starts the note service on a fresh
+ * topic; closing the app closes the connections.
+ */
+export async function startNoteService(
+  name: string,
+  needs: Omit<Needs, 'kafkaTopics' | 'mongoDb'>,
+): Promise<{ infra: Infrastructure; app: ServiceApp; topic: string }> {
+  const env = testEnv();
+  const topic = `note-recorded-${randomUUID().slice(0, 8)}`;
+  const infra = await Infrastructure.open(
+    name,
+    {
+      MONGO_URL: env.mongoUrl,
+      REDIS_URL: env.redisUrl,
+      KAFKA_BROKERS: env.kafkaBrokers,
+      S3_ENDPOINT: env.s3.endpoint,
+      S3_ACCESS_KEY: env.s3.accessKey,
+      S3_SECRET_KEY: env.s3.secretKey,
+      S3_BUCKET: 'kit-test',
+    },
+    { ...needs, mongoDb: 'kit_test', kafkaTopics: [topic] },
+    createLogger({ name, level: 'silent', format: 'json' }),
+  );
+  await ensureTopics(infra.kafka, [topic], 1);
+  const { app } = await buildNoteService(infra, topic);
+  await app.ready();
+  return { infra, app, topic };
 }

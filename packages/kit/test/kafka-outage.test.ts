@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kafka as kafkaServer, stopByPidFile, waitForPort } from '../../../infra/local/servers.mjs';
 import { eventually } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
-import { Infrastructure, type ServiceApp, createLogger, ensureTopics } from '../src/index.js';
-import { buildNoteService } from './fixture-service.js';
+import { EventTap } from '../../../test/support/events.js';
+import type { Infrastructure, ServiceApp } from '../src/index.js';
+import { startNoteService } from './fixture-service.js';
 
 // Needs the local Kafka process to stop and restart it; with containers or explicit URLs the
 // broker is not ours to stop.
@@ -13,21 +12,12 @@ const env = testEnv();
 const ownKafka = env.mode === 'local';
 
 describe.runIf(ownKafka)('when Kafka stops while a service runs', () => {
-  const logger = createLogger({ name: 'outage-test', level: 'silent', format: 'json' });
-  const topic = `note-recorded-${randomUUID().slice(0, 8)}`;
   let infra: Infrastructure;
   let app: ServiceApp;
+  let topic: string;
 
   beforeAll(async () => {
-    infra = await Infrastructure.open(
-      'outage-test',
-      { MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers },
-      { mongoDb: 'kit_test', kafkaTopics: [topic] },
-      logger,
-    );
-    await ensureTopics(infra.kafka, [topic], 1);
-    ({ app } = await buildNoteService(infra, topic));
-    await app.ready();
+    ({ infra, app, topic } = await startNoteService('outage-test', {}));
   });
 
   afterAll(async () => {
@@ -58,8 +48,14 @@ describe.runIf(ownKafka)('when Kafka stops while a service runs', () => {
     await kafkaServer(env.infraPorts, env.dataDir).start();
     await waitForPort(env.infraPorts.kafka!);
 
-    const seen = await readTopicUntil(topic, eventId, 90_000);
-    expect(JSON.parse(seen).data).toEqual({ noteId: id, text: 'written while Kafka was away' });
+    const tap = await new EventTap([topic]).start();
+    try {
+      const seen = await tap.waitFor<{ noteId: string }>(topic, (d) => d.noteId === id, 1, 90_000);
+      expect(seen.envelope.id).toBe(eventId);
+      expect(seen.envelope.data).toEqual({ noteId: id, text: 'written while Kafka was away' });
+    } finally {
+      await tap.stop();
+    }
     await eventually(
       async () => (await app.inject({ method: 'GET', url: '/health/ready' })).statusCode === 200,
       30_000,
@@ -74,32 +70,5 @@ async function portOpen(port: number): Promise<boolean> {
     return true;
   } catch {
     return false;
-  }
-}
-
-async function readTopicUntil(topic: string, eventId: string, timeoutMs: number): Promise<string> {
-  const kafka = new Kafka({
-    clientId: 'outage-reader',
-    brokers: env.kafkaBrokers.split(','),
-    logLevel: logLevel.NOTHING,
-  });
-  const consumer = kafka.consumer({ groupId: `outage-reader-${randomUUID()}` });
-  await consumer.connect();
-  await consumer.subscribe({ topic, fromBeginning: true });
-  try {
-    return await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('event not published after Kafka returned')), timeoutMs);
-      void consumer.run({
-        eachMessage: async ({ message }) => {
-          const value = message.value?.toString() ?? '';
-          if (value.includes(eventId)) {
-            clearTimeout(timer);
-            resolve(value);
-          }
-        },
-      });
-    });
-  } finally {
-    await consumer.disconnect();
   }
 }

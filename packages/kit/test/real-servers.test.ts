@@ -5,42 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { waitForEmail } from '../../../test/support/mail.js';
-import {
-  type EventEnvelope,
-  Infrastructure,
-  type ServiceApp,
-  createEvent,
-  createLogger,
-  ensureTopics,
-} from '../src/index.js';
-import { buildNoteService } from './fixture-service.js';
+import { type EventEnvelope, type Infrastructure, type ServiceApp, WindowCounter, createEvent } from '../src/index.js';
+import { startNoteService } from './fixture-service.js';
 
 // A round trip through every real server the services use, with the kit's own connections.
 describe('the kit against the real servers', () => {
   const env = testEnv();
-  const logger = createLogger({ name: 'kit-test', level: 'warn', format: 'json' });
-  const topic = `note-recorded-${randomUUID().slice(0, 8)}`;
+  let topic: string;
   let infra: Infrastructure;
   let app: ServiceApp;
 
   beforeAll(async () => {
-    infra = await Infrastructure.open(
-      'kit-test',
-      {
-        MONGO_URL: env.mongoUrl,
-        REDIS_URL: env.redisUrl,
-        KAFKA_BROKERS: env.kafkaBrokers,
-        S3_ENDPOINT: env.s3.endpoint,
-        S3_ACCESS_KEY: env.s3.accessKey,
-        S3_SECRET_KEY: env.s3.secretKey,
-        S3_BUCKET: 'kit-test',
-      },
-      { mongoDb: 'kit_test', redis: true, kafkaTopics: [topic], s3: true },
-      logger,
-    );
-    await ensureTopics(infra.kafka, [topic], 1);
-    ({ app } = await buildNoteService(infra, topic));
-    await app.ready();
+    ({ infra, app, topic } = await startNoteService('kit-test', { redis: true, s3: true }));
   });
   afterAll(async () => {
     await app?.close();
@@ -83,6 +59,18 @@ describe('the kit against the real servers', () => {
     await infra.redis.set(key, 'value', 'EX', 60);
     expect(await infra.redis.get(key)).toBe('value');
     expect(await infra.redis.ttl(key)).toBeGreaterThan(0);
+  });
+
+  it('counts hits per key in a window and says how long until it closes', async () => {
+    const counter = new WindowCounter(infra.redis, `kit-test:window:${randomUUID()}:`, 30);
+    expect(await counter.peek('a')).toEqual({ count: 0, retryAfterSeconds: 30 });
+    await counter.hit('a');
+    const second = await counter.hit('a');
+    expect(second.count).toBe(2);
+    expect(second.retryAfterSeconds).toBeGreaterThan(25);
+    expect((await counter.peek('b')).count).toBe(0);
+    await counter.clear('a');
+    expect((await counter.peek('a')).count).toBe(0);
   });
 
   it('writes an object to S3 and streams it back', async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../../test/support/api.js';
 import { PASSWORD, authApi, createAdmin, register, signIn, verifiedAccount, withUsers } from './support/accounts.js';
-import { EventTap } from './support/events.js';
+import { authEvents } from './support/events.js';
 
-const tap = new EventTap();
+const tap = authEvents();
 beforeAll(() => tap.start());
 afterAll(() => tap.stop());
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { type Account, authApi, changeStoredUser, signIn, verifiedAccount, withUsers } from './support/accounts.js';
-import { EventTap, tokenOf } from './support/events.js';
+import { authEvents, tokenOf } from './support/events.js';
 
-const tap = new EventTap();
+const tap = authEvents();
 beforeAll(() => tap.start());
 afterAll(() => tap.stop());
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authApi, signIn, verifiedAccount } from './support/accounts.js';
-import { EventTap } from './support/events.js';
+import { authEvents } from './support/events.js';
 
-const tap = new EventTap();
+const tap = authEvents();
 beforeAll(() => tap.start());
 afterAll(() => tap.stop());
 

@@ -2,9 +2,9 @@ import { Topics } from '@homereport/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../../test/support/api.js';
 import { authApi, changeStoredUser, register, signIn, verifiedAccount, withUsers } from './support/accounts.js';
-import { EventTap, tokenOf } from './support/events.js';
+import { authEvents, tokenOf } from './support/events.js';
 
-const tap = new EventTap();
+const tap = authEvents();
 beforeAll(() => tap.start());
 afterAll(() => tap.stop());
 

@@ -1,32 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { type OutboxEntry, createEvent, deadLetterTopic } from '@homereport/kit';
 import { Kafka, type Producer, logLevel } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, uniqueEmail } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
+import { EventTap } from '../../../test/support/events.js';
 import { emailsTo, linkIn, waitForEmail } from '../../../test/support/mail.js';
 import { openNotificationsDb, sleep } from './support.js';
 
 // The stack's notifications service is the consumer under test: these tests publish events as
 // the auth service would, straight to Kafka, and read what arrives in maildev.
 
-interface Envelope {
-  id: string;
-  type: string;
-  occurredAt: string;
-  source: string;
-  correlationId: string;
-  data: Record<string, unknown>;
-}
-
-const envelope = (type: string, data: Record<string, unknown>): Envelope => ({
-  id: randomUUID(),
-  type,
-  occurredAt: new Date().toISOString(),
-  source: 'notifications-test',
-  correlationId: randomUUID(),
-  data,
-});
+/** An envelope as auth's outbox would publish it, keyed by the user (one user, one partition). */
+const event = (type: string, data: Record<string, unknown>, key: string) =>
+  createEvent(type, data, { source: 'notifications-test', key });
 
 const kafka = new Kafka({
   clientId: 'notifications-test',
@@ -36,9 +24,8 @@ const kafka = new Kafka({
 let producer: Producer;
 let db: Connection;
 
-/** Keyed by the user id, as auth publishes: one user's events share a partition and stay in order. */
-async function publish(event: Envelope, key: string): Promise<void> {
-  await producer.send({ topic: event.type, acks: -1, messages: [{ key, value: JSON.stringify(event) }] });
+async function publish({ key, ...envelope }: OutboxEntry): Promise<void> {
+  await producer.send({ topic: envelope.type, acks: -1, messages: [{ key, value: JSON.stringify(envelope) }] });
 }
 
 beforeAll(async () => {
@@ -55,7 +42,7 @@ describe('when a user registers', () => {
   it('the user gets a verification email, in HTML and text, whose button links the verification page', async () => {
     const email = uniqueEmail('verify');
     const verifyUrl = `${testEnv().gatewayUrl}/verify-email?token=${randomUUID()}`;
-    await publish(envelope('user-registered', { userId: randomUUID(), email, verifyUrl }), email);
+    await publish(event('user-registered', { userId: randomUUID(), email, verifyUrl }, email));
 
     const mail = await waitForEmail(email, /Verify your email for HomeReport/);
     expect(linkIn(mail, '/verify-email?token=')).toBe(verifyUrl);
@@ -72,7 +59,7 @@ describe('when a password reset is requested', () => {
   it('the user gets a reset email, in HTML and text, whose button links the reset page and expires in 1 hour', async () => {
     const email = uniqueEmail('reset');
     const resetUrl = `${testEnv().gatewayUrl}/reset-password?token=${randomUUID()}`;
-    await publish(envelope('password-reset-requested', { userId: randomUUID(), email, resetUrl }), email);
+    await publish(event('password-reset-requested', { userId: randomUUID(), email, resetUrl }, email));
 
     const mail = await waitForEmail(email, /Reset your HomeReport password/);
     expect(linkIn(mail, '/reset-password?token=')).toBe(resetUrl);
@@ -89,21 +76,24 @@ describe('when Kafka delivers the same event twice', () => {
   it('only one email is sent, and one is recorded for operators', async () => {
     const userId = randomUUID();
     const email = uniqueEmail('redelivered');
-    const first = envelope('user-registered', {
+    const first = event(
+      'user-registered',
+      { userId, email, verifyUrl: `https://hr.example/verify-email?token=${randomUUID()}` },
       userId,
-      email,
-      verifyUrl: `https://hr.example/verify-email?token=${randomUUID()}`,
-    });
-    await publish(first, userId);
+    );
+    await publish(first);
     await waitForEmail(email, /Verify your email/);
 
     // The same envelope again, then a marker on the same partition (same key), which the consumer
     // reaches only after it has dealt with the redelivery.
     const markerEmail = uniqueEmail('marker');
-    await publish(first, userId);
+    await publish(first);
     await publish(
-      envelope('user-registered', { userId, email: markerEmail, verifyUrl: 'https://hr.example/verify-email?token=m' }),
-      userId,
+      event(
+        'user-registered',
+        { userId, email: markerEmail, verifyUrl: 'https://hr.example/verify-email?token=m' },
+        userId,
+      ),
     );
     await waitForEmail(markerEmail, /Verify your email/);
     await sleep(2000);
@@ -118,34 +108,25 @@ describe('when Kafka delivers the same event twice', () => {
 describe('when an event cannot be turned into an email', () => {
   it('a verification link that is not a web link sends nothing and the event goes to the dead-letter topic', async () => {
     const email = uniqueEmail('poison');
-    const poison = envelope('user-registered', {
-      userId: randomUUID(),
+    const poison = event(
+      'user-registered',
+      { userId: randomUUID(), email, verifyUrl: 'javascript:alert(document.cookie)' },
       email,
-      verifyUrl: 'javascript:alert(document.cookie)',
-    });
-    const deadLetters: { id: string; originalTopic?: string; error?: string }[] = [];
-    const consumer = kafka.consumer({ groupId: `notifications-test-${randomUUID().slice(0, 8)}` });
-    await consumer.connect();
+    );
+    const deadLetters = await new EventTap([deadLetterTopic('notifications')]).start();
     try {
-      await consumer.subscribe({ topic: 'notifications.dead-letter', fromBeginning: true });
-      await consumer.run({
-        eachMessage: async ({ message }) => {
-          const value = JSON.parse(message.value?.toString() ?? '{}') as Partial<Envelope>;
-          deadLetters.push({
-            id: String(value.id),
-            originalTopic: message.headers?.['original-topic']?.toString(),
-            error: message.headers?.error?.toString(),
-          });
-        },
-      });
-      await publish(poison, email);
+      await publish(poison);
       // The kit tries five times with backoff (about 8 seconds) before giving up.
-      const dead = await eventually(async () => deadLetters.find((d) => d.id === poison.id), 45_000, 'the dead letter');
-      expect(dead.originalTopic).toBe('user-registered');
-      expect(dead.error).toBe('verifyUrl is not an http(s) link');
+      const dead = await eventually(
+        async () => deadLetters.seen.find((d) => d.envelope.id === poison.id),
+        45_000,
+        'the dead letter',
+      );
+      expect(dead.headers['original-topic']).toBe('user-registered');
+      expect(dead.headers.error).toBe('verifyUrl is not an http(s) link');
       expect(await emailsTo(email)).toHaveLength(0);
     } finally {
-      await consumer.disconnect();
+      await deadLetters.stop();
     }
   });
 });

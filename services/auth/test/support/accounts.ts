@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { Topics } from '@homereport/contracts';
 import { MongoClient } from 'mongodb';
 import { expect } from 'vitest';
 import { type ApiResponse, api, eventually, uniqueEmail } from '../../../../test/support/api.js';
 import { testEnv } from '../../../../test/support/env.js';
-import { type EventTap, tokenOf } from './events.js';
+import type { EventTap } from '../../../../test/support/events.js';
+import { tokenOf } from '../../../../test/support/mail.js';
 
 export const PASSWORD = 'correct horse 1';
 
@@ -66,27 +65,7 @@ export async function signIn(account: { email: string; password: string }, path 
   return res.body.token;
 }
 
-const run = promisify(execFile);
-
-/** Runs `create-admin` as an operator would, against the test run's database and Redis. */
-export async function createAdmin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = testEnv();
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'services/auth/src/cli/create-admin.ts', ...args],
-      {
-        cwd: new URL('../../../../', import.meta.url).pathname,
-        env: { PATH: process.env.PATH, MONGO_URL: env.mongoUrl, REDIS_URL: env.redisUrl },
-        timeout: 60_000,
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === 'number' ? e.code : 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
+export { createAdmin } from '../../../../test/support/admin.js';
 
 /** The auth service's own users collection, for checks on what was stored. */
 export async function withUsers<T>(fn: (users: import('mongodb').Collection) => Promise<T>): Promise<T> {
@@ -102,7 +81,7 @@ export async function withUsers<T>(fn: (users: import('mongodb').Collection) => 
 /**
  * Changes a stored user directly (to simulate an expired token), once the outbox relay is done
  * with the document: a concurrent write from another connection could otherwise be lost on
- * FerretDB (see src/data/document-locks.ts).
+ * FerretDB (see the kit's events/document-locks.ts).
  */
 export async function changeStoredUser(
   email: string,
