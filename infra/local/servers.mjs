@@ -361,7 +361,7 @@ export async function startInfra({ profile, dataDir, log = console.log }) {
   };
   try {
     await Promise.all(
-      wanted.map(async ([key, make]) => {
+      wanted.map(async ([, make]) => {
         const t0 = Date.now();
         const server = make();
         started.push(server);
