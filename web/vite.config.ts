@@ -1,5 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { landingBudget } from './tools/landingBudget';
+import { precompress } from './tools/precompress';
+
+/** Issue 10: the landing page ships at most this much gzipped JavaScript, however many screens exist. */
+const LANDING_BUDGET_BYTES = 150 * 1024;
 
 // The gateway serves /api in every environment; the dev server forwards to it so the
 // browser sees a single origin, as it does in production.
@@ -7,7 +12,11 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), '');
   const apiTarget = env.VITE_API_PROXY || 'http://localhost:8080';
   return {
-    plugins: [react()],
+    plugins: [
+      react(),
+      landingBudget({ routeModule: 'src/pages/LandingPage.tsx', maxGzipBytes: LANDING_BUDGET_BYTES }),
+      precompress(),
+    ],
     server: {
       port: 5173,
       proxy: { '/api': { target: apiTarget, changeOrigin: true } },

@@ -48,3 +48,10 @@ export type ContactMessageReceived = Static<typeof ContactMessageReceived>;
 
 export const PingRecorded = Type.Object({ pingId: Type.String(), service: Type.String(), note: Type.String() });
 export type PingRecorded = Static<typeof PingRecorded>;
+
+// HTTP shapes of api.md, shared by the services that validate them and the web app that reads them.
+export * from './api/admin.js';
+export * from './api/auth.js';
+export * from './api/reports.js';
+export * from './api/requests.js';
+export * from './api/users.js';

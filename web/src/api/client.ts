@@ -1,7 +1,12 @@
 /**
- * The one way the web app talks to the gateway. Every call resolves (never throws) to a
- * result that either carries the parsed body or a message a person can read, so screens
- * only decide what to show.
+ * The one way the web app talks to the gateway. It adds the stored token, turns `{ error }`
+ * bodies into messages a person can read, and tells the session when the server no longer
+ * accepts the token (a 401), so the app signs out.
+ *
+ * Two forms of the same call: `api.*` resolves (never throws) to a result for screens that
+ * branch on it; `apiCall` throws an `ApiError` for TanStack Query's query and mutation
+ * functions, whose hooks then carry loading and error states. Response types come from
+ * packages/contracts (see ./types.ts and the features' api/ folders).
  */
 
 export const TOKEN_STORAGE_KEY = 'token';
@@ -82,6 +87,20 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/**
+ * Called when a call that sent the stored token is answered 401: the token is no longer good.
+ * The session subscribes and signs out locally. Returns the unsubscribe function.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
   const { method = 'GET', body, fallbackError = DEFAULT_FALLBACK_ERROR, signal } = options;
   const token = options.token === undefined ? getStoredToken() : options.token;
@@ -108,6 +127,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const data = await readBody(response);
   if (response.ok) return { ok: true, status: response.status, data: data as T };
 
+  if (response.status === 401 && token && token === getStoredToken()) {
+    for (const listener of unauthorizedListeners) listener();
+  }
+
   const serverError = isRecord(data) && typeof data.error === 'string' && data.error.trim() !== '' ? data.error : null;
   const failure: ApiFailure = {
     ok: false,
@@ -120,6 +143,32 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 }
 
 type Options = Omit<ApiRequestOptions, 'method' | 'body'>;
+
+/** A failed call, thrown by `apiCall`; `message` is the text to show. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly networkError: boolean;
+
+  constructor(failure: ApiFailure) {
+    super(failure.error);
+    this.name = 'ApiError';
+    this.status = failure.status;
+    this.code = failure.code;
+    this.networkError = failure.networkError;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The call for query and mutation functions: the parsed body, or a thrown `ApiError`. */
+export async function apiCall<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const result = await apiRequest<T>(path, options);
+  if (!result.ok) throw new ApiError(result);
+  return result.data;
+}
 
 export const api = {
   get: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'GET' }),

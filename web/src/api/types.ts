@@ -1,17 +1,13 @@
-/** Shapes from the HTTP contract (shared/design/api.md). */
+/**
+ * Shapes of the HTTP contract (shared/design/api.md) as the web app names them. They come from
+ * packages/contracts, where the services' schemas live: nothing here is declared a second time.
+ * Type-only imports, so none of TypeBox reaches the browser bundle.
+ */
+import type { ContactBody, MeReply, MessageReply, PublicUser, SessionReply, UserRole } from '@homereport/contracts';
 
-export type Role = 'user' | 'admin';
-
-export type User = {
-  id: string;
-  email: string;
-  role: Role;
-  emailVerified: boolean;
-  created_at: string;
-};
-
-export type AuthResponse = { token: string; user: User };
-export type MeResponse = { user: User };
-export type MessageResponse = { message: string };
-
-export type ContactMessage = { name: string; email: string; subject: string; message: string };
+export type Role = UserRole;
+export type User = PublicUser;
+export type AuthResponse = SessionReply;
+export type MeResponse = MeReply;
+export type MessageResponse = MessageReply;
+export type ContactMessage = ContactBody;

@@ -1,6 +1,7 @@
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { api, clearStoredToken, getStoredToken, storeToken } from '../api/client';
+import { api, clearStoredToken, getStoredToken, onUnauthorized, storeToken } from '../api/client';
 import type { AuthResponse, MeResponse, User } from '../api/types';
 
 export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
@@ -29,6 +30,7 @@ const SessionContext = createContext<Session | null>(null);
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -56,6 +58,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
+  // A call answered 401 with the stored token means the server ended this session (expired,
+  // signed out elsewhere, password reset): sign out locally; the route guards send the user on.
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        clearStoredToken();
+        setUser(null);
+        queryClient.clear();
+      }),
+    [queryClient],
+  );
+
   const signIn = useCallback(
     async (path: string, email: string, password: string, fallbackError: string, destination: string) => {
       setError(null);
@@ -63,6 +77,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const result = await api.post<AuthResponse>(path, { email, password }, { token: null, fallbackError });
       if (result.ok && result.data?.token && result.data.user) {
         storeToken(result.data.token);
+        // Nothing cached for an earlier user may show for this one.
+        queryClient.clear();
         setUser(result.data.user);
         setLoading(false);
         navigate(destination);
@@ -75,7 +91,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setErrorCode(failure.code ?? null);
       return failure satisfies LoginResult;
     },
-    [navigate],
+    [navigate, queryClient],
   );
 
   const login = useCallback(
@@ -99,8 +115,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(null);
     setError(null);
     setErrorCode(null);
+    queryClient.clear();
     navigate('/');
-  }, [navigate]);
+  }, [navigate, queryClient]);
 
   const clearError = useCallback(() => {
     setError(null);

@@ -1,0 +1,33 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { CoverageRequest } from './requests.js';
+
+/**
+ * Report viewing and report files (api.md: GET /api/requests/:id/view, the upload, signed links).
+ */
+
+/** Multipart part names of POST /api/admin/requests/:id/upload, one file per part. */
+export const ReportFileType = Type.Union([
+  Type.Literal('report'),
+  Type.Literal('strategy'),
+  Type.Literal('school_report'),
+  Type.Literal('neighborhood_report'),
+]);
+export type ReportFileType = Static<typeof ReportFileType>;
+
+/** The request field that links to the file of each type. */
+export type ReportPathField = `${ReportFileType}_path`;
+
+/** GET /api/requests/:id/view: 200 with signed file links; 404 unknown or not covered; 402 no credits left. */
+export const ReportViewReply = Type.Object({ request: CoverageRequest });
+export type ReportViewReply = Static<typeof ReportViewReply>;
+
+/** 200 of the upload: the request with links to the new files. */
+export const UploadReportsReply = Type.Object({ request: CoverageRequest });
+export type UploadReportsReply = Static<typeof UploadReportsReply>;
+
+/** Query of a signed download link `/api/files/<key>?expires=...&signature=...`. */
+export const SignedLinkQuery = Type.Object({
+  expires: Type.String({ pattern: '^[0-9]{1,16}$' }),
+  signature: Type.String({ minLength: 1, maxLength: 256 }),
+});
+export type SignedLinkQuery = Static<typeof SignedLinkQuery>;

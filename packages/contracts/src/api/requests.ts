@@ -1,0 +1,78 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+/**
+ * HTTP shapes of coverage requests (api.md, "Coverage requests and reports"). The requests
+ * service validates with these schemas and the web app takes its types from them, so a field
+ * is named once.
+ */
+
+export const ADDRESS_MAX_LENGTH = 300;
+export const URL_MAX_LENGTH = 2048;
+export const NOTES_MAX_LENGTH = 2000;
+
+/** A request moves between these freely (admins may set any from any). */
+export const RequestStatus = Type.Union([
+  Type.Literal('requested'),
+  Type.Literal('in_progress'),
+  Type.Literal('covered'),
+]);
+export type RequestStatus = Static<typeof RequestStatus>;
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** ISO 8601 timestamp in UTC. */
+const Timestamp = Type.String({ description: 'ISO 8601 timestamp in UTC' });
+
+/**
+ * A request as read. The four `*_path` fields are null or a signed gateway link the browser
+ * opens in a new tab without an Authorization header; lists that are public never carry links.
+ */
+export const CoverageRequest = Type.Object({
+  id: Type.String(),
+  address: Type.String(),
+  url: Nullable(Type.String()),
+  notes: Nullable(Type.String()),
+  status: RequestStatus,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  report_path: Nullable(Type.String()),
+  strategy_path: Nullable(Type.String()),
+  school_report_path: Nullable(Type.String()),
+  neighborhood_report_path: Nullable(Type.String()),
+});
+export type CoverageRequest = Static<typeof CoverageRequest>;
+
+/**
+ * POST /api/requests. The service trims the address and refuses a blank one; `url`, when
+ * present and not empty, must be an http(s) link. Empty strings mean "not given".
+ */
+export const CreateRequestBody = Type.Object(
+  {
+    address: Type.String({ minLength: 1, maxLength: ADDRESS_MAX_LENGTH }),
+    url: Type.Optional(
+      Type.String({ maxLength: URL_MAX_LENGTH, pattern: '^\\s*([Hh][Tt][Tt][Pp][Ss]?://\\S+)?\\s*$' }),
+    ),
+    notes: Type.Optional(Type.String({ maxLength: NOTES_MAX_LENGTH })),
+  },
+  { additionalProperties: false },
+);
+export type CreateRequestBody = Static<typeof CreateRequestBody>;
+
+/** 201 of POST /api/requests; `duplicate_of` names a request for the same address in the last 30 days. */
+export const CreateRequestReply = Type.Object({
+  request: CoverageRequest,
+  duplicate_of: Type.Optional(Type.String()),
+});
+export type CreateRequestReply = Static<typeof CreateRequestReply>;
+
+/** GET /api/requests/covered: covered requests only, most recently completed first, no file links. */
+export const CoveredRequestsReply = Type.Object({ properties: Type.Array(CoverageRequest) });
+export type CoveredRequestsReply = Static<typeof CoveredRequestsReply>;
+
+/** GET /api/requests/mine: the caller's own requests, newest first, without file links. */
+export const MyRequestsReply = Type.Object({ requests: Type.Array(CoverageRequest) });
+export type MyRequestsReply = Static<typeof MyRequestsReply>;
+
+/** `:id` of every /requests/:id path. */
+export const RequestIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type RequestIdParams = Static<typeof RequestIdParams>;

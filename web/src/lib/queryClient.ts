@@ -1,0 +1,30 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../api/client';
+
+/** Attempts after the first for a failure worth retrying. */
+export const MAX_RETRIES = 2;
+
+/**
+ * Retry only what a second try can fix: no answer at all, a 5xx, or 429. A 4xx is the
+ * server's final word (401 signs out, 402 no credits, 404 not found) and is shown at once.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MAX_RETRIES) return false;
+  if (!isApiError(error)) return false;
+  if (error.networkError) return true;
+  return error.status >= 500 || error.status === 429;
+}
+
+/** The app's one query client: cached server state, retries and refetch rules in one place. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: shouldRetry,
+        // Fresh for half a minute: moving between pages does not refetch what was just read.
+        staleTime: 30_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
