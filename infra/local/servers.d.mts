@@ -11,6 +11,7 @@ export interface LocalServer {
   start(): Promise<LocalServer>;
   stop(timeoutMs?: number): Promise<void>;
 }
+export function mongo(ports: Record<string, number>, dataDir: string): LocalServer;
 export function kafka(ports: Record<string, number>, dataDir: string): LocalServer;
 export function startInfra(options: {
   profile: 'dev' | 'test';

@@ -1,4 +1,4 @@
-// Starts the real servers the project needs as local processes (no Docker): FerretDB, Kafka,
+// Starts the real servers the project needs as local processes (no Docker): mongo-java-server, Kafka,
 // Redis, Versity S3 Gateway and maildev. Used by `npm start` (dev profile) and by the test
 // global setup (test profile, other ports and a throwaway data dir, so both can run at once).
 import { spawn, spawnSync } from 'node:child_process';
@@ -186,18 +186,31 @@ function bin(name) {
   return path;
 }
 
-export function ferretdb(ports, dataDir) {
-  const dir = join(dataDir, 'ferretdb');
+export const MONGO_JAVA_SERVER_VERSION = '1.47.0';
+
+/**
+ * mongo-java-server with its H2 MVStore backend: the MongoDB wire protocol, atomic
+ * single-document updates, data in one file. A bounded heap keeps it a good neighbour.
+ */
+export function mongo(ports, dataDir) {
+  const dir = join(dataDir, 'mongo');
   mkdirSync(dir, { recursive: true });
-  return new LocalServer('ferretdb', {
-    command: bin('ferretdb'),
+  const home = join(cacheDir, `mongo-java-server-${MONGO_JAVA_SERVER_VERSION}`);
+  if (!existsSync(join(home, '.complete')))
+    throw new Error(`mongo-java-server missing in ${home}; run: npm run provision`);
+  return new LocalServer('mongo', {
+    command: 'java',
     args: [
-      '--handler=sqlite',
-      `--sqlite-url=file:${dir}/`,
-      `--listen-addr=127.0.0.1:${ports.mongo}`,
-      '--telemetry=disable',
-      '--debug-addr=-',
-      '--log-level=warn',
+      '-Xms64m',
+      `-Xmx${env.LOCAL_MONGO_HEAP ?? '512m'}`,
+      '-XX:+UseSerialGC',
+      '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn',
+      '-cp',
+      `${home}/libs/*:${home}/classes`,
+      'MongoLauncher',
+      join(dir, 'mongo.mv'),
+      '127.0.0.1',
+      String(ports.mongo),
     ],
     port: ports.mongo,
     dataDir,
@@ -348,7 +361,7 @@ export async function startInfra({ profile, dataDir, log = console.log }) {
     smtp: env.SMTP_URL,
   };
   const wanted = [
-    ['mongo', () => ferretdb(ports, dataDir)],
+    ['mongo', () => mongo(ports, dataDir)],
     ['redis', () => redis(ports, dataDir, { persist: profile !== 'test' })],
     ['s3', () => s3(ports, dataDir)],
     ['smtp', () => maildev(ports, dataDir)],

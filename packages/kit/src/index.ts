@@ -15,5 +15,4 @@ export * from './readiness.js';
 export * from './server.js';
 export * from './sessions.js';
 export * from './infrastructure.js';
-export * from './events/document-locks.js';
 export * from './window-counter.js';

@@ -10,8 +10,7 @@ import { connectMongo, registerMongo } from './connections/mongo.js';
 import { connectRedis, registerRedis } from './connections/redis.js';
 import { createS3Client, ensureBucket, registerS3 } from './connections/s3.js';
 import { type EventHandler, type ProcessedEvent, deadLetterTopic, startConsumer } from './events/consumer.js';
-import { DocumentLocks } from './events/document-locks.js';
-import { OutboxRelay } from './events/outbox.js';
+import { OutboxRelay, type OutboxRelayOptions } from './events/outbox.js';
 import { EventPublisher } from './events/publisher.js';
 import type { Logger } from './logger.js';
 
@@ -47,8 +46,6 @@ export class Infrastructure {
   private _publisher?: EventPublisher;
   private _s3?: S3Client;
   private readonly workers: { stop(): Promise<void> }[] = [];
-  /** Queue every update of an outbox-carrying document through these (the relay does). */
-  readonly locks = new DocumentLocks();
   private topicsReady: Promise<void> = Promise.resolve();
 
   private constructor(
@@ -113,14 +110,16 @@ export class Infrastructure {
     });
   }
 
-  /** Publishes the events recorded in these collections' outbox arrays. */
-  startOutboxRelay(collectionNames: string[], intervalMs?: number): OutboxRelay {
+  /** Publishes the events recorded in these collections' outbox arrays (see events/outbox.ts). */
+  startOutboxRelay(collectionNames: string[], options?: OutboxRelayOptions): OutboxRelay {
+    const db = this.mongo.db;
+    if (!db) throw new Error('mongo connection has no database');
     const relay = new OutboxRelay(
-      collectionNames.map((c) => this.mongo.collection(c)),
+      db,
+      collectionNames,
       this.publisher,
       this.logger.child({ component: 'outbox-relay' }),
-      intervalMs,
-      this.locks,
+      options,
     );
     relay.start();
     this.workers.push(relay);

@@ -31,7 +31,7 @@ export async function buildNoteService(
     'Note',
     new Schema({ _id: String, text: String, outbox: outboxSchemaPath }, { collection: 'notes', versionKey: false }),
   );
-  const relay = infra.startOutboxRelay(['notes'], 200);
+  const relay = infra.startOutboxRelay(['notes'], { sweepIntervalMs: 200, graceMs: 500 });
   app.post(
     '/notes',
     { schema: { body: Type.Object({ text: Type.String({ minLength: 1 }) }, { additionalProperties: false }) } },
@@ -42,8 +42,7 @@ export async function buildNoteService(
         { noteId: id, text: req.body.text },
         { source: 'fixture', key: id, correlationId: req.id },
       );
-      await Note.create({ _id: id, text: req.body.text, outbox: [event] });
-      relay.nudge();
+      await relay.record('notes', id, () => Note.create({ _id: id, text: req.body.text, outbox: [event] }));
       return reply.status(201).send({ id, eventId: event.id });
     },
   );

@@ -23,9 +23,9 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   });
   infra.attach(app);
 
-  const users = new UsersRepository(userModel(infra.mongo), infra.locks);
-  await users.ensureIndexes();
   const relay = infra.startOutboxRelay([...OUTBOX_COLLECTIONS]);
+  const users = new UsersRepository(userModel(infra.mongo), relay);
+  await users.ensureIndexes();
 
   const accounts = new Accounts(
     users,
@@ -36,7 +36,6 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
       maxPerClient: config.LOGIN_MAX_FAILURES_PER_IP,
     }),
     new RedisMailCooldown(infra.redis, config.EMAIL_RESEND_COOLDOWN_SECONDS),
-    () => relay.nudge(),
     {
       publicUrl: config.PUBLIC_URL,
       verificationTokenTtlSeconds: config.VERIFICATION_TOKEN_TTL_SECONDS,

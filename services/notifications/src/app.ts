@@ -48,12 +48,11 @@ export async function buildApp({ config, logger, infra, mailer: givenMailer }: A
   );
 
   registerContactRoutes(app, {
-    messages: contactMessagesRepository(models),
+    messages: contactMessagesRepository(models, relay),
     limiter: redisRateLimiter(infra.redis, (err) =>
       logger.warn({ err }, 'contact rate limit unavailable; message let through'),
     ),
     limitPerHour: config.CONTACT_RATE_LIMIT_PER_HOUR,
-    onStored: () => relay.nudge(),
   });
   return app;
 }

@@ -2,7 +2,7 @@ import mongoose, { type Connection } from 'mongoose';
 import type { ServiceApp } from '../app.js';
 
 /**
- * Opens the service's own database. FerretDB (our local MongoDB-protocol server) has no
+ * Opens the service's own database. Our local MongoDB-protocol server (mongo-java-server) has no
  * multi-document transactions, so nothing here offers sessions; see events/outbox.ts.
  */
 export async function connectMongo(url: string, dbName: string): Promise<Connection> {

@@ -108,8 +108,13 @@ async function claim(
   const existing = await processed.findOne({ _id: id });
   if (!existing || existing.status === 'done') return false;
   if (now.getTime() - existing.claimedAt.getTime() < staleMs) return false;
-  const taken = await processed.updateOne({ _id: id, claimedAt: existing.claimedAt }, { $set: { claimedAt: now } });
-  return taken.modifiedCount === 1;
+  // findOneAndUpdate: a conditional updateOne would scan processed_events on the embedded server.
+  const taken = await processed.findOneAndUpdate(
+    { _id: id, claimedAt: existing.claimedAt },
+    { $set: { claimedAt: now } },
+    { projection: { _id: 1 } },
+  );
+  return taken !== null;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,7 +1,6 @@
 // npm run create-admin -- <email> <password>
 // Creates a verified admin, or promotes (and verifies) an existing user. Idempotent.
-import { ConfigError, type Redis, SessionStore, connectMongo, connectRedis } from '@homereport/kit';
-import { DocumentLocks } from '@homereport/kit';
+import { ConfigError, type Redis, SessionStore, connectMongo, connectRedis, markingRecorder } from '@homereport/kit';
 import type { Connection } from 'mongoose';
 import { loadCreateAdminConfig } from '../config.js';
 import { userModel } from '../data/user-model.js';
@@ -32,9 +31,10 @@ async function main(argv: string[]): Promise<number> {
     redis = await connectRedis(config.REDIS_URL).catch((err: Error) => {
       throw new Error(`Could not reach Redis at REDIS_URL=${redact(config.REDIS_URL)}: ${err.message}`);
     });
-    // Its own locks: this process's writes are one at a time anyway; see the kit's document-locks.ts for the
-    // (narrow) race with a running service's relay.
-    const users = new UsersRepository(userModel(mongo), new DocumentLocks());
+    // No relay here: the write is marked, and the running auth service's relay publishes its events.
+    const db = mongo.db;
+    if (!db) throw new Error('MongoDB connection has no database');
+    const users = new UsersRepository(userModel(mongo), markingRecorder(db));
     await users.ensureIndexes();
     const outcome = await ensureAdmin(users, new SessionStore(redis), email, password);
     console.log(describeOutcome(outcome));

@@ -36,7 +36,7 @@ const userSchema = new Schema(
     emailVerified: { type: Boolean, required: true, default: false },
     plan: { type: String, enum: ['free'], required: true, default: 'free' },
     created_at: { type: Date, required: true, default: () => new Date() },
-    // Expiry lives in the document and is checked in each query: FerretDB v1 has no TTL indexes.
+    // Expiry lives in the document and is checked in each query: the embedded server has no TTL indexes.
     verification: { type: tokenSchema, default: undefined },
     reset: { type: tokenSchema, default: undefined },
     outbox: outboxSchemaPath,
@@ -47,10 +47,11 @@ const userSchema = new Schema(
 // Sign-in, registration, resend and forgot-password look a user up by normalised email;
 // unique, so two accounts can never share an address (a racing duplicate fails with E11000).
 userSchema.index({ email: 1 }, { unique: true });
-// POST /api/auth/verify-email finds the holder of a verification token by its hash.
-userSchema.index({ 'verification.tokenHash': 1 });
-// POST /api/auth/reset-password finds the holder of a reset token by its hash.
-userSchema.index({ 'reset.tokenHash': 1 });
+// POST /api/auth/verify-email finds the holder of a verification token by its hash. Unique (and
+// sparse, as most users hold none) because the embedded server only looks up through unique indexes.
+userSchema.index({ 'verification.tokenHash': 1 }, { unique: true, sparse: true });
+// POST /api/auth/reset-password finds the holder of a reset token by its hash (unique, sparse: as above).
+userSchema.index({ 'reset.tokenHash': 1 }, { unique: true, sparse: true });
 
 export type UserModel = Model<UserDocument>;
 

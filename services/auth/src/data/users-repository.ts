@@ -1,5 +1,4 @@
-import type { OutboxEntry } from '@homereport/kit';
-import type { DocumentLocks } from '@homereport/kit';
+import type { OutboxEntry, OutboxRecorder } from '@homereport/kit';
 import { Types, isValidObjectId } from 'mongoose';
 import type { NewUser, PendingToken, UserRecord, UserStore, UserWithHash } from '../domain/ports.js';
 import type { UserDocument, UserModel } from './user-model.js';
@@ -22,17 +21,27 @@ const toRecord = (doc: Lean): UserRecord => ({
 const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
 /**
- * Users in the auth database; hands out plain objects only. Every update of a user goes through
- * `locks` (the kit's DocumentLocks), shared with the outbox relay.
+ * Users in the auth database; hands out plain objects only. Writes that record events go through
+ * the outbox recorder, so the events are published at once and found again after a crash.
  */
 export class UsersRepository implements UserStore {
   constructor(
     private readonly users: UserModel,
-    private readonly locks: DocumentLocks,
+    private readonly outbox: OutboxRecorder,
   ) {}
 
-  private update(userId: string, filter: Record<string, unknown>, change: Record<string, unknown>) {
-    return this.locks.run(userId, () => this.users.updateOne({ _id: userId, ...filter }, change));
+  /**
+   * A conditional update of one user. findOneAndUpdate, not updateOne: the embedded server answers
+   * an updateOne whose filter goes beyond `_id` by scanning the collection, findOneAndUpdate by `_id`.
+   * Returns whether the filter matched (and so the change was applied).
+   */
+  private async update(userId: string, filter: Record<string, unknown>, change: Record<string, unknown>) {
+    if (!isValidObjectId(userId)) return false;
+    const write = () =>
+      this.users.findOneAndUpdate({ _id: userId, ...filter }, change, { projection: { _id: 1 } }).lean();
+    const pushesEvents = '$push' in change;
+    const found = pushesEvents ? await this.outbox.record('users', new Types.ObjectId(userId), write) : await write();
+    return found !== null;
   }
 
   /** Builds the indexes declared on the schema (autoIndex is off, so a missing unique index is loud). */
@@ -46,17 +55,19 @@ export class UsersRepository implements UserStore {
 
   async insert(user: NewUser, events: OutboxEntry[]): Promise<'created' | 'duplicate'> {
     try {
-      await this.users.create({
-        _id: new Types.ObjectId(user.id),
-        email: user.email,
-        passwordHash: user.passwordHash,
-        role: user.role,
-        emailVerified: user.emailVerified,
-        plan: 'free',
-        created_at: user.created_at,
-        ...(user.verification ? { verification: user.verification } : {}),
-        outbox: events,
-      });
+      await this.outbox.record('users', new Types.ObjectId(user.id), () =>
+        this.users.create({
+          _id: new Types.ObjectId(user.id),
+          email: user.email,
+          passwordHash: user.passwordHash,
+          role: user.role,
+          emailVerified: user.emailVerified,
+          plan: 'free',
+          created_at: user.created_at,
+          ...(user.verification ? { verification: user.verification } : {}),
+          outbox: events,
+        }),
+      );
       return 'created';
     } catch (err) {
       if (isDuplicateKey(err)) return 'duplicate';
@@ -83,26 +94,23 @@ export class UsersRepository implements UserStore {
   }
 
   async markVerified(userId: string, tokenHash: string, now: Date, events: OutboxEntry[]): Promise<boolean> {
-    const result = await this.update(
+    return this.update(
       userId,
       { 'verification.tokenHash': tokenHash, 'verification.expiresAt': { $gt: now } },
       { $set: { emailVerified: true }, $unset: { verification: 1 }, $push: { outbox: { $each: events } } },
     );
-    return result.modifiedCount === 1;
   }
 
   async replaceVerificationToken(userId: string, token: PendingToken, events: OutboxEntry[]): Promise<boolean> {
-    const result = await this.update(
+    return this.update(
       userId,
       { emailVerified: false },
       { $set: { verification: token }, $push: { outbox: { $each: events } } },
     );
-    return result.modifiedCount === 1;
   }
 
   async setResetToken(userId: string, token: PendingToken, events: OutboxEntry[]): Promise<boolean> {
-    const result = await this.update(userId, {}, { $set: { reset: token }, $push: { outbox: { $each: events } } });
-    return result.modifiedCount === 1;
+    return this.update(userId, {}, { $set: { reset: token }, $push: { outbox: { $each: events } } });
   }
 
   async findByResetToken(tokenHash: string, now: Date): Promise<UserRecord | null> {
@@ -113,12 +121,11 @@ export class UsersRepository implements UserStore {
   }
 
   async resetPassword(userId: string, tokenHash: string, now: Date, passwordHash: string): Promise<boolean> {
-    const result = await this.update(
+    return this.update(
       userId,
       { 'reset.tokenHash': tokenHash, 'reset.expiresAt': { $gt: now } },
       { $set: { passwordHash }, $unset: { reset: 1 } },
     );
-    return result.modifiedCount === 1;
   }
 
   async updatePasswordHash(userId: string, passwordHash: string): Promise<void> {
@@ -126,7 +133,7 @@ export class UsersRepository implements UserStore {
   }
 
   async promoteToAdmin(userId: string, changes: { passwordHash?: string }, events: OutboxEntry[]): Promise<boolean> {
-    const result = await this.update(
+    return this.update(
       userId,
       {},
       {
@@ -135,6 +142,5 @@ export class UsersRepository implements UserStore {
         ...(events.length > 0 ? { $push: { outbox: { $each: events } } } : {}),
       },
     );
-    return result.matchedCount === 1;
   }
 }

@@ -3,15 +3,7 @@ import { passwordResetRequested, userRegistered, userVerified } from '../events/
 import { normaliseEmail } from './email.js';
 import { burnPasswordCheck, hashNeedsUpgrade, hashPassword, passwordMatches } from './password-hashing.js';
 import { passwordProblem } from './password-policy.js';
-import type {
-  EventsRecorded,
-  MailCooldown,
-  Sessions,
-  SignInThrottle,
-  UserRecord,
-  UserStore,
-  UserWithHash,
-} from './ports.js';
+import type { MailCooldown, Sessions, SignInThrottle, UserRecord, UserStore, UserWithHash } from './ports.js';
 import { hashToken, linkWithToken, newSecretToken } from './secret-tokens.js';
 
 /** What a response may show of a user: never the password hash, tokens or outbox. */
@@ -68,7 +60,6 @@ export class Accounts {
     private readonly sessions: Sessions,
     private readonly throttle: SignInThrottle,
     private readonly cooldown: MailCooldown,
-    private readonly eventsRecorded: EventsRecorded,
     private readonly settings: AccountSettings,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -93,7 +84,6 @@ export class Accounts {
       [userRegistered({ userId: id, email, verifyUrl }, caller.requestId)],
     );
     if (outcome === 'duplicate') throw conflict(Messages.duplicate);
-    this.eventsRecorded();
     return { userId: id };
   }
 
@@ -108,7 +98,6 @@ export class Accounts {
     ) {
       throw new AppError(400, 'INVALID_TOKEN', Messages.badVerificationToken);
     }
-    this.eventsRecorded();
     return { userId: user.id };
   }
 
@@ -124,7 +113,6 @@ export class Accounts {
     const sent = await this.users.replaceVerificationToken(user.id, { tokenHash: hash, expiresAt }, [
       userRegistered({ userId: user.id, email, verifyUrl }, caller.requestId),
     ]);
-    if (sent) this.eventsRecorded();
     return { sent };
   }
 
@@ -164,7 +152,6 @@ export class Accounts {
     const sent = await this.users.setResetToken(user.id, { tokenHash: hash, expiresAt }, [
       passwordResetRequested({ userId: user.id, email, resetUrl }, caller.requestId),
     ]);
-    if (sent) this.eventsRecorded();
     return { sent };
   }
 

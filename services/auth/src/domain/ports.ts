@@ -76,6 +76,3 @@ export interface MailCooldown {
   /** True when an email may be sent now (and starts the cooldown). */
   take(kind: 'verification' | 'reset', email: string): Promise<boolean>;
 }
-
-/** Tells the outbox relay that events were recorded, so they go out now rather than at the next poll. */
-export type EventsRecorded = () => void;

@@ -10,7 +10,6 @@ import { ContactAccepted, ContactBody } from '../../schemas/contact.js';
 
 export interface ContactRouteDeps extends ContactDeps {
   /** Called after a message and its event were stored, so the relay publishes without waiting for its poll. */
-  onStored: () => void;
 }
 
 export function registerContactRoutes(app: ServiceApp, deps: ContactRouteDeps): void {
@@ -36,7 +35,6 @@ export function registerContactRoutes(app: ServiceApp, deps: ContactRouteDeps): 
         clientAddress: req.ip,
         requestId: req.id,
       });
-      deps.onStored();
       req.log.info({ messageId }, 'contact message stored');
       return reply.status(202).send({ message: CONTACT_RECEIVED_MESSAGE });
     },
