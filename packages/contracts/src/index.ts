@@ -55,3 +55,4 @@ export * from './api/auth.js';
 export * from './api/reports.js';
 export * from './api/requests.js';
 export * from './api/users.js';
+export * from './api/zipcodes.js';

@@ -1,5 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import { type Infrastructure, type Logger, type ServiceApp, createServiceApp } from '@homereport/kit';
 import type { ZipcodesConfig } from './config.js';
+import { AnalysesRepository } from './data/analyses-repository.js';
+import { analysisModel } from './data/analysis-model.js';
+import { ListCache } from './data/list-cache.js';
+import { importAnalyses } from './domain/import.js';
+import type { AnalysisStore, ListInvalidation } from './domain/ports.js';
+import { registerZipcodeRoutes } from './routes/zipcodes/index.js';
 
 export interface AppDeps {
   config: ZipcodesConfig;
@@ -15,5 +22,20 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     trustProxy: true,
   });
   infra.attach(app);
+
+  const store = new AnalysesRepository(analysisModel(infra.mongo));
+  const list = new ListCache(infra.redis, () => store.listItems(), config.ZIP_LIST_CACHE_TTL_SECONDS);
+  if (config.ZIP_LOAD_SAMPLE_WHEN_EMPTY) await loadSampleIfEmpty(store, list, config.ZIP_SAMPLE_FILE, logger);
+
+  registerZipcodeRoutes(app, { store, list, importBodyLimit: config.ZIP_IMPORT_MAX_BYTES });
   return app;
+}
+
+/** First start: an empty collection gets the sample analyses, so /zip has something to show. */
+async function loadSampleIfEmpty(store: AnalysisStore, list: ListInvalidation, file: string, logger: Logger) {
+  if (!(await store.isEmpty())) return;
+  const records = JSON.parse(await readFile(file, 'utf8')) as unknown[];
+  const report = await importAnalyses(records, store, list);
+  if (report.refused.length > 0) logger.error({ file, refused: report.refused }, 'sample analyses refused');
+  logger.info({ file, imported: report.imported.length }, 'empty collection: sample analyses loaded');
 }

@@ -1,0 +1,49 @@
+import type { ZipAnalysis, ZipListItem } from '@homereport/contracts';
+import { toListItem } from '../domain/analyses.js';
+import type { AnalysisStore } from '../domain/ports.js';
+import { type AnalysisDocument, type AnalysisModel, SECTIONS } from './analysis-model.js';
+
+/** The fields a list item is made of; the list reads only these. */
+const LIST_FIELDS = {
+  'reportMetadata.tier': 1,
+  'reportMetadata.location': 1,
+  'reportMetadata.investmentProfile': 1,
+  'reportMetadata.sample': 1,
+  'marketFundamentals.medianSalePrice.value': 1,
+  'marketFundamentals.annualAppreciationRate.oneYear': 1,
+  'executiveSummary.riskLevel': 1,
+} as const;
+
+function toAnalysis(doc: AnalysisDocument): ZipAnalysis {
+  const analysis: Record<string, unknown> = { zipCode: doc._id };
+  for (const name of SECTIONS) if (doc[name] !== undefined && doc[name] !== null) analysis[name] = doc[name];
+  return analysis as ZipAnalysis;
+}
+
+/** Analyses in the zipcodes database; hands out plain objects only. */
+export class AnalysesRepository implements AnalysisStore {
+  constructor(private readonly analyses: AnalysisModel) {}
+
+  async replace(analysis: ZipAnalysis): Promise<void> {
+    const { zipCode, ...sections } = analysis;
+    // One replace by _id (upsert): the stored record is wholly the old one or wholly the new one.
+    await this.analyses.replaceOne({ _id: zipCode }, { ...sections, importedAt: new Date() }, { upsert: true });
+  }
+
+  async find(zipCode: string): Promise<ZipAnalysis | null> {
+    // Equality on _id.
+    const doc = await this.analyses.findById(zipCode, { importedAt: 0 }).lean<AnalysisDocument>();
+    return doc ? toAnalysis(doc) : null;
+  }
+
+  async listItems(): Promise<ZipListItem[]> {
+    // The whole collection on purpose: the list shows every analysis. It runs once per import
+    // (the list is cached), never per request.
+    const docs = await this.analyses.find({}, LIST_FIELDS).lean<AnalysisDocument[]>();
+    return docs.map((doc) => toListItem(toAnalysis(doc))).sort((a, b) => a.zipCode.localeCompare(b.zipCode));
+  }
+
+  async isEmpty(): Promise<boolean> {
+    return (await this.analyses.findOne({}, { _id: 1 }).lean()) === null;
+  }
+}

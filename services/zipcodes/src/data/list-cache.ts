@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { ZipListItem } from '@homereport/contracts';
+import type { Redis } from '@homereport/kit';
+import type { ListInvalidation } from '../domain/ports.js';
+
+const gzipAsync = promisify(gzip);
+
+/** Bumped by every import; the list of generation N lives under LIST_KEY(N). */
+export const GENERATION_KEY = 'zipcodes:list:generation';
+export const listKey = (generation: string) => `zipcodes:list:${generation}`;
+
+/** The body of GET /api/zipcodes, ready to send as it is. */
+export interface CachedList {
+  generation: string;
+  json: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+/**
+ * The list of ZIP code analyses, cached in Redis and invalidated by imports.
+ *
+ * Redis holds the serialized body under a key named by a generation number; an import bumps the
+ * number (INCR), so every replica and the import command agree at once that the old body is stale.
+ * A rebuild that raced an import can only write under the old generation's key, which nobody
+ * reads any more: no lock, no stale list.
+ *
+ * Each process also keeps the body of the current generation in memory, serialized and gzipped
+ * once, so a request costs one small Redis GET (the generation number) and no serialization.
+ */
+export class ListCache implements ListInvalidation {
+  private current: CachedList | null = null;
+  private readonly building = new Map<string, Promise<CachedList>>();
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly load: () => Promise<ZipListItem[]>,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  async get(): Promise<CachedList> {
+    const generation = (await this.redis.get(GENERATION_KEY)) ?? '0';
+    if (this.current?.generation === generation) return this.current;
+    // One rebuild per generation at a time, however many requests wait for it.
+    let pending = this.building.get(generation);
+    if (!pending) {
+      pending = this.fetch(generation).finally(() => this.building.delete(generation));
+      this.building.set(generation, pending);
+    }
+    return pending;
+  }
+
+  async invalidate(): Promise<void> {
+    const generation = await this.redis.incr(GENERATION_KEY);
+    this.current = null;
+    // The previous body is unreachable now; free its memory rather than wait for its expiry.
+    await this.redis.del(listKey(String(generation - 1)));
+  }
+
+  private async fetch(generation: string): Promise<CachedList> {
+    let json = await this.redis.getBuffer(listKey(generation));
+    if (!json) {
+      json = Buffer.from(JSON.stringify({ zipCodes: await this.load() }));
+      await this.redis.set(listKey(generation), json, 'EX', this.ttlSeconds);
+    }
+    const entry: CachedList = {
+      generation,
+      json,
+      gzip: await gzipAsync(json),
+      etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`,
+    };
+    if (!this.current || Number(generation) >= Number(this.current.generation)) this.current = entry;
+    return entry;
+  }
+}

@@ -1,0 +1,118 @@
+import { AppError, ErrorReply, type ServiceApp, badRequest, notFound, requireAdmin } from '@homereport/kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ListCache } from '../../data/list-cache.js';
+import { isZipCode } from '../../domain/analyses.js';
+import { importAnalyses } from '../../domain/import.js';
+import type { AnalysisStore } from '../../domain/ports.js';
+import { ImportBody, ZipCodeParams, ZipDetailReply, ZipImportReport, ZipListReply } from '../../schemas/zipcodes.js';
+
+export interface ZipcodeRouteDeps {
+  store: AnalysisStore;
+  list: ListCache;
+  importBodyLimit: number;
+}
+
+const tags = ['zipcodes'];
+
+/** GET /api/zipcodes, GET /api/zipcodes/:zipCode and POST /api/admin/zipcodes/import (api.md). */
+export function registerZipcodeRoutes(app: ServiceApp, { store, list, importBodyLimit }: ZipcodeRouteDeps): void {
+  app.get('/api/zipcodes', { schema: { tags, response: { 200: ZipListReply } } }, async (req, typedReply) => {
+    // The body is already serialized (and gzipped) once per import and is sent as it is: the
+    // reply is used untyped because what goes out is bytes, not the object the schema describes.
+    const reply = typedReply as unknown as FastifyReply;
+    const cached = await list.get();
+    // Revalidated on every use (no-cache), answered 304 while the list is unchanged.
+    reply.header('cache-control', 'no-cache').header('etag', cached.etag).header('vary', 'accept-encoding');
+    if (matchesEtag(req, cached.etag)) return reply.status(304).send();
+    reply.type('application/json; charset=utf-8');
+    if (acceptsGzip(req)) return reply.header('content-encoding', 'gzip').send(cached.gzip);
+    return reply.send(cached.json);
+  });
+
+  app.get(
+    '/api/zipcodes/:zipCode',
+    { schema: { tags, params: ZipCodeParams, response: { 200: ZipDetailReply, 400: ErrorReply, 404: ErrorReply } } },
+    async (req) => {
+      const { zipCode } = req.params;
+      if (!isZipCode(zipCode)) throw badRequest('A ZIP code is five digits, for example 02116.');
+      const analysis = await store.find(zipCode);
+      if (!analysis) throw notFound(`ZIP code ${zipCode} not found in our database.`);
+      return { zipCode: analysis };
+    },
+  );
+
+  // Its own JSON parser, scoped to this route: an import over the limit is read to its end (and
+  // dropped) before the 413 goes out, so the gateway, still streaming the body, gets the answer
+  // instead of a reset connection.
+  app.register(async (plugin) => {
+    const scope = plugin as unknown as ServiceApp;
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', (_req, payload, done) => {
+      readJsonWithin(payload, importBodyLimit).then((body) => done(null, body), done);
+    });
+    scope.post(
+      '/api/admin/zipcodes/import',
+      { schema: { tags, body: ImportBody, response: { 200: ZipImportReport, 400: ErrorReply, 413: ErrorReply } } },
+      async (req) => {
+        // The gateway lets only admins through; checked again here so no other path can import.
+        const admin = requireAdmin(req);
+        const report = await importAnalyses(req.body, store, list, {
+          onWriteError: (zipCode, err) => req.log.error({ err, zipCode }, 'analysis could not be stored'),
+        });
+        req.log.info(
+          { by: admin.userId, imported: report.imported.length, refused: report.refused.length },
+          'zip code analyses imported',
+        );
+        return report;
+      },
+    );
+  });
+}
+
+/** Past this many times the limit the sender is not worth reading to the end: the connection is cut. */
+const DRAIN_FACTOR = 4;
+
+function readJsonWithin(payload: NodeJS.ReadableStream, limit: number): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    payload.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= limit) chunks.push(chunk);
+      else if (received > limit * DRAIN_FACTOR) (payload as NodeJS.ReadableStream & { destroy(): void }).destroy();
+    });
+    payload.on('error', reject);
+    payload.on('end', () => {
+      if (received > limit) {
+        const megabytes = Math.floor(limit / (1024 * 1024));
+        reject(
+          new AppError(
+            413,
+            'TOO_LARGE',
+            `The request body is too large: at most ${megabytes} MB per import; split the file.`,
+          ),
+        );
+        return;
+      }
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch {
+        reject(new AppError(400, 'BAD_REQUEST', 'The request body is not valid JSON.'));
+      }
+    });
+  });
+}
+
+function matchesEtag(req: FastifyRequest, etag: string): boolean {
+  const given = req.headers['if-none-match'];
+  if (typeof given !== 'string') return false;
+  return given
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+function acceptsGzip(req: FastifyRequest): boolean {
+  const accepted = req.headers['accept-encoding'];
+  return typeof accepted === 'string' && /\bgzip\b(?!\s*;\s*q=0(\.0*)?\s*(,|$))/i.test(accepted);
+}

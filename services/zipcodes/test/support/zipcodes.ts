@@ -1,0 +1,108 @@
+import { execFile } from 'node:child_process';
+import { randomInt, randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { ZipAnalysis, ZipImportReport } from '@homereport/contracts';
+import { MongoClient } from 'mongodb';
+import { expect } from 'vitest';
+import { repoRoot } from '../../../../infra/local/servers.mjs';
+import { createAdmin } from '../../../../test/support/admin.js';
+import { type ApiResponse, api, uniqueEmail } from '../../../../test/support/api.js';
+import { testEnv } from '../../../../test/support/env.js';
+import { linkIn, tokenOf, waitForEmail } from '../../../../test/support/mail.js';
+import { type PlaceInput, generateAnalysis } from '../../src/sample/generator.js';
+
+const run = promisify(execFile);
+
+/**
+ * A ZIP code no other test and no sample uses: 001xx-004xx are not assigned to any U.S. place.
+ * Random within the run so reruns against kept data do not collide either.
+ */
+const used = new Set<string>();
+export function freshZip(): string {
+  for (;;) {
+    const zip = String(randomInt(100, 500)).padStart(5, '0');
+    if (!used.has(zip)) {
+      used.add(zip);
+      return zip;
+    }
+  }
+}
+
+/** A valid analysis of a made-up place, from the same generator as the sample data. */
+export function buildAnalysis(zip = freshZip(), place: Partial<PlaceInput> = {}): ZipAnalysis {
+  return generateAnalysis({
+    zip,
+    city: 'Testville',
+    state: 'OH',
+    neighborhood: `Test Heights ${randomUUID().slice(0, 6)}`,
+    tier: 2,
+    price: 350_000,
+    ...place,
+  });
+}
+
+let adminToken: Promise<string> | undefined;
+
+/** One admin for the file: made with create-admin as an operator would, then signed in. */
+export function admin(): Promise<string> {
+  adminToken ??= (async () => {
+    const email = uniqueEmail('zipadmin');
+    const password = 'zip admin password 1';
+    const made = await createAdmin(email, password);
+    expect(made.code, made.stderr).toBe(0);
+    const res = await api<{ token: string }>('POST', '/api/auth/admin-login', { body: { email, password } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.token;
+  })();
+  return adminToken;
+}
+
+/** A verified user who is not an admin, signed in; returns the session token. */
+export async function signedInUser(): Promise<string> {
+  const email = uniqueEmail('zipuser');
+  const password = 'plain user password';
+  expect((await api('POST', '/api/auth/register', { body: { email, password } })).status).toBe(201);
+  const mail = await waitForEmail(email, /verify/i);
+  const verified = await api('POST', '/api/auth/verify-email', {
+    body: { token: tokenOf(linkIn(mail, '/verify-email')) },
+  });
+  expect(verified.status).toBe(200);
+  const res = await api<{ token: string }>('POST', '/api/auth/login', { body: { email, password } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.token;
+}
+
+export async function importAnalyses(records: unknown): Promise<ApiResponse<ZipImportReport>> {
+  return api<ZipImportReport>('POST', '/api/admin/zipcodes/import', { body: records, token: await admin() });
+}
+
+/** The zipcodes service's own collection, to check what was (not) stored. */
+export async function withAnalyses<T>(fn: (analyses: import('mongodb').Collection) => Promise<T>): Promise<T> {
+  const client = new MongoClient(testEnv().mongoUrl);
+  try {
+    await client.connect();
+    return await fn(client.db('homereport_zipcodes').collection('analyses'));
+  } finally {
+    await client.close();
+  }
+}
+
+/** Runs `npm run zip:import` as an operator does, against this test run's database and Redis. */
+export async function zipImport(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = testEnv();
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'services/zipcodes/src/cli/import.ts', ...args],
+      {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH, MONGO_URL: env.mongoUrl, REDIS_URL: env.redisUrl },
+        timeout: 60_000,
+      },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
