@@ -20,9 +20,7 @@ function NavigationProgress() {
   if (navigation.state === 'idle') return null;
   return (
     <div className="nav-progress" data-testid="nav-progress">
-      <output className="visually-hidden">
-        Loading page
-      </output>
+      <output className="visually-hidden">Loading page</output>
     </div>
   );
 }

@@ -35,14 +35,14 @@ export const routes: RouteObject[] = [
     errorElement: <RootError />,
     children: [
       page('/', () => import('../pages/LandingPage').then((m) => m.LandingPage)),
-      page('/request', () => import('../pages/RequestPage').then((m) => m.RequestPage)),
+      page('/request', () => import('../features/requests/routes/RequestPage').then((m) => m.RequestPage)),
       page('/login', () => import('../pages/LoginPage').then((m) => m.LoginPage)),
       page('/register', () => import('../pages/RegisterPage').then((m) => m.RegisterPage)),
       page('/forgot-password', () => import('../pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage)),
       page('/reset-password', () => import('../pages/ResetPasswordPage').then((m) => m.ResetPasswordPage)),
       page('/verify-email', () => import('../pages/VerifyEmailPage').then((m) => m.VerifyEmailPage)),
       page('/admin-login', () => import('../pages/AdminLoginPage').then((m) => m.AdminLoginPage)),
-      page('/properties', () => import('../pages/PropertiesPage').then((m) => m.PropertiesPage)),
+      page('/properties', () => import('../features/requests/routes/PropertiesPage').then((m) => m.PropertiesPage)),
       page('/zip', () => import('../pages/ZipListPage').then((m) => m.ZipListPage)),
       page('/zip/:zipCode', () => import('../pages/ZipDetailPage').then((m) => m.ZipDetailPage)),
       page('/help', () => import('../pages/HelpPage').then((m) => m.HelpPage)),
@@ -56,8 +56,8 @@ export const routes: RouteObject[] = [
         ),
         errorElement: <RouteError />,
         children: [
-          page('/dashboard', () => import('../pages/DashboardPage').then((m) => m.DashboardPage)),
-          page('/report/:id', () => import('../pages/ReportPage').then((m) => m.ReportPage)),
+          page('/dashboard', () => import('../features/dashboard/routes/DashboardPage').then((m) => m.DashboardPage)),
+          page('/report/:id', () => import('../features/reports/routes/ReportPage').then((m) => m.ReportPage)),
         ],
       },
       {
@@ -68,8 +68,10 @@ export const routes: RouteObject[] = [
         ),
         errorElement: <RouteError />,
         children: [
-          page('/admin', () => import('../pages/AdminDashboardPage').then((m) => m.AdminDashboardPage)),
-          page('/admin/request/:id', () => import('../pages/AdminRequestPage').then((m) => m.AdminRequestPage)),
+          page('/admin', () => import('../features/admin/routes/AdminDashboardPage').then((m) => m.AdminDashboardPage)),
+          page('/admin/request/:id', () =>
+            import('../features/admin/routes/AdminRequestPage').then((m) => m.AdminRequestPage),
+          ),
         ],
       },
       page('*', () => import('../pages/NotFoundPage').then((m) => m.NotFoundPage)),

@@ -1,5 +1,5 @@
-import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, clearStoredToken, getStoredToken, onUnauthorized, storeToken } from '../api/client';
 import type { AuthResponse, MeResponse, User } from '../api/types';

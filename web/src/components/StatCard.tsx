@@ -1,0 +1,31 @@
+import { Icon, type IconName } from './Icon';
+import './shared.css';
+
+/** One counter of a dashboard: icon, number and what it counts. */
+export function StatCard({
+  label,
+  value,
+  icon,
+  tone = 'blue',
+  testId,
+}: {
+  label: string;
+  value: number | string;
+  icon: IconName;
+  tone?: 'blue' | 'green' | 'yellow' | 'teal' | 'grey';
+  testId?: string;
+}) {
+  return (
+    <div className="card stat-card">
+      <span className={`stat-icon stat-icon-${tone}`}>
+        <Icon name={icon} size={22} />
+      </span>
+      <div>
+        <p className="stat-label">{label}</p>
+        <p className="stat-value" data-testid={testId}>
+          {value}
+        </p>
+      </div>
+    </div>
+  );
+}

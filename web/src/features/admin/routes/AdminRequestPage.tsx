@@ -1,0 +1,221 @@
+import type { RequestStatus } from '@homereport/contracts';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { isApiError } from '../../../api/client';
+import { Alert } from '../../../components/Alert';
+import { ExternalLink } from '../../../components/ExternalLink';
+import { Icon } from '../../../components/Icon';
+import type { NavItem } from '../../../components/SiteHeader';
+import { SiteLayout } from '../../../components/SiteLayout';
+import { PageSpinner } from '../../../components/Spinner';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { formatLongDateTime } from '../../../lib/dates';
+import { REQUEST_STATUS_OPTIONS } from '../../../lib/requestStatus';
+import { useAdminRequest, useUpdateStatus, useUploadReports } from '../api/adminRequest';
+import { BANNER_HIDE_MS, useSuccessBanner } from '../components/SuccessBanner';
+import { UploadDropzone } from '../components/UploadDropzone';
+import { ACCEPTED_EXTENSIONS, CURRENT_FILES, planUpload } from '../reportFiles';
+import '../admin.css';
+
+function BackToDashboard({ className = 'btn btn-secondary' }: { className?: string }) {
+  const navigate = useNavigate();
+  return (
+    <button type="button" className={className} onClick={() => navigate('/admin')} data-testid="back-to-dashboard">
+      <Icon name="arrowLeft" size={18} /> Back to Dashboard
+    </button>
+  );
+}
+
+export function AdminRequestPage() {
+  const { id = '' } = useParams();
+  useDocumentTitle(`Request #${id}`);
+  const nav: NavItem[] = [
+    { to: '/admin', label: 'Back to Dashboard', icon: 'arrowLeft' },
+    { to: `/admin/request/${encodeURIComponent(id)}`, label: `Request #${id}` },
+  ];
+  const query = useAdminRequest(id);
+  const updateStatus = useUpdateStatus(id);
+  const upload = useUploadReports(id);
+  const { banner, show, hide } = useSuccessBanner();
+  const [refused, setRefused] = useState<string[]>([]);
+  const request = query.data;
+
+  function changeStatus(status: RequestStatus) {
+    hide();
+    upload.reset();
+    updateStatus.mutate(status, { onSuccess: () => show(BANNER_HIDE_MS.status) });
+  }
+
+  function uploadFiles(files: File[]) {
+    if (upload.isPending) return;
+    const plan = planUpload(files);
+    setRefused(plan.refused);
+    if (plan.parts.length === 0) return;
+    hide();
+    updateStatus.reset();
+    upload.mutate(plan.parts, { onSuccess: () => show(BANNER_HIDE_MS.upload) });
+  }
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = <PageSpinner label="Loading request" />;
+  } else if (!request) {
+    const loadError =
+      query.isError && !(isApiError(query.error) && query.error.status === 404) ? query.error.message : null;
+    body = (
+      <div className="container narrow">
+        {loadError && (
+          <Alert kind="error" testId="request-load-error">
+            {loadError}
+          </Alert>
+        )}
+        <div className="card placeholder-card" data-testid="request-not-found">
+          <span className="icon-badge icon-badge-lg">
+            <Icon name="alert" size={28} />
+          </span>
+          <h1>Request Not Found</h1>
+          <p className="muted">The request you're looking for doesn't exist or may have been removed.</p>
+          <div className="actions center">
+            <BackToDashboard className="btn btn-primary" />
+          </div>
+        </div>
+      </div>
+    );
+  } else {
+    const files = CURRENT_FILES.flatMap((file) => {
+      const href = request[file.field];
+      return href ? [{ ...file, href }] : [];
+    });
+    const actionError = updateStatus.error?.message ?? upload.error?.message ?? null;
+    body = (
+      <div className="container">
+        <div className="page-heading-row">
+          <div>
+            <p className="eyebrow">Request Details</p>
+            <h1 className="admin-request-title">{request.address}</h1>
+          </div>
+          <StatusBadge status={request.status} testId="request-status" />
+        </div>
+
+        {banner}
+        {actionError && (
+          <Alert kind="error" testId="action-error">
+            {actionError}
+          </Alert>
+        )}
+
+        <div className="admin-request-grid">
+          <section className="card" data-testid="request-information">
+            <h2 className="card-title">
+              <Icon name="file" /> Request Information
+            </h2>
+            <dl className="detail-list">
+              <div>
+                <dt>Property Address</dt>
+                <dd data-testid="request-address">{request.address}</dd>
+              </div>
+              {request.url && (
+                <div>
+                  <dt>Listing URL</dt>
+                  <dd>
+                    <ExternalLink href={request.url} className="detail-link">
+                      {request.url} <Icon name="external" size={14} />
+                    </ExternalLink>
+                  </dd>
+                </div>
+              )}
+              <div>
+                <dt>Requested On</dt>
+                <dd data-testid="request-created">{formatLongDateTime(request.created_at)}</dd>
+              </div>
+              {request.notes && (
+                <div>
+                  <dt>Additional Notes</dt>
+                  <dd className="detail-notes">{request.notes}</dd>
+                </div>
+              )}
+            </dl>
+          </section>
+
+          <section className="card" data-testid="update-status">
+            <h2 className="card-title">
+              <Icon name="settings" /> Update Status
+            </h2>
+            <div className="status-buttons">
+              {REQUEST_STATUS_OPTIONS.map((option) => (
+                <button
+                  key={option.status}
+                  type="button"
+                  className={`btn ${request.status === option.status ? 'btn-primary' : 'btn-secondary'}`}
+                  aria-pressed={request.status === option.status}
+                  disabled={updateStatus.isPending}
+                  onClick={() => changeStatus(option.status)}
+                  data-testid={`status-${option.status}`}
+                >
+                  {option.label}
+                </button>
+              ))}
+            </div>
+          </section>
+        </div>
+
+        <section className="card upload-card" data-testid="upload-reports">
+          <h2 className="card-title">
+            <Icon name="send" /> Upload Reports
+          </h2>
+          <UploadDropzone uploading={upload.isPending} onFiles={uploadFiles} />
+          <p className="muted upload-hint">
+            The report type comes from the file name: a name containing “strategy” is the Investment Strategy, “school”
+            the School District Report, “neighborhood” the Neighborhood Report; any other name is the Main Property
+            Report. Uploading a type again replaces its file.
+          </p>
+          {refused.length > 0 && (
+            <Alert kind="error" testId="upload-refused">
+              Only {ACCEPTED_EXTENSIONS.join(', ')} files are accepted; not uploaded: {refused.join(', ')}
+            </Alert>
+          )}
+        </section>
+
+        {files.length > 0 && (
+          <section className="card" data-testid="current-files">
+            <h2 className="card-title">
+              <Icon name="book" /> Current Files
+            </h2>
+            <ul className="list-rows">
+              {files.map((file) => (
+                <li key={file.field} className="list-row">
+                  <span className="list-row-title">
+                    <Icon name="file" size={18} /> {file.title}
+                  </span>
+                  <ExternalLink
+                    href={file.href}
+                    className="btn btn-secondary btn-sm"
+                    testId={`current-file-${file.field.replace(/_path$/, '')}`}
+                  >
+                    Open <Icon name="external" size={16} />
+                  </ExternalLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        <div className="actions">
+          <BackToDashboard />
+          {request.status === 'covered' && (
+            <Link to="/properties" className="btn btn-primary" data-testid="view-on-properties">
+              View on Properties Page
+            </Link>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <SiteLayout nav={nav}>
+      <section className="section section-tight">{body}</section>
+    </SiteLayout>
+  );
+}

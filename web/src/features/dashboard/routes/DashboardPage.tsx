@@ -1,0 +1,141 @@
+import { Link } from 'react-router-dom';
+import { AccountBar } from '../../../components/AccountBar';
+import { Icon } from '../../../components/Icon';
+import { SiteLayout } from '../../../components/SiteLayout';
+import { StatCard } from '../../../components/StatCard';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { formatLongDate, nextCreditRefresh } from '../../../lib/dates';
+import { useLoggedError } from '../../../lib/useLoggedError';
+import { useSession } from '../../../session/SessionProvider';
+import { useAccessHistory, useUserStats } from '../api/userStats';
+import { MyRequests } from '../components/MyRequests';
+import { EMPTY_STATS, planName, recentActivity } from '../dashboardView';
+import '../dashboard.css';
+
+export function DashboardPage() {
+  useDocumentTitle('Dashboard');
+  const { user } = useSession();
+  const statsQuery = useUserStats();
+  const historyQuery = useAccessHistory();
+  useLoggedError(statsQuery.error, 'your statistics');
+  useLoggedError(historyQuery.error, 'your access history');
+  const stats = statsQuery.data ?? EMPTY_STATS;
+  const activity = recentActivity(historyQuery.data);
+
+  return (
+    <SiteLayout>
+      <section className="section section-tight">
+        <div className="container">
+          <AccountBar eyebrow="Your dashboard">
+            <h1 data-testid="dashboard-greeting">Welcome, {user?.email}</h1>
+          </AccountBar>
+
+          <div className="stat-grid">
+            <StatCard label="Available Credits" value={stats.credits} icon="card" tone="blue" testId="stat-credits" />
+            <StatCard label="Reports Viewed" value={stats.totalAccess} icon="eye" tone="green" testId="stat-views" />
+            <StatCard
+              label="Unique Properties"
+              value={stats.uniqueReports}
+              icon="home"
+              tone="teal"
+              testId="stat-unique"
+            />
+          </div>
+
+          <div className="quick-actions">
+            <Link to="/properties" className="card quick-action">
+              <span className="icon-badge">
+                <Icon name="search" />
+              </span>
+              <span>
+                <strong>Browse Reports</strong>
+                <span className="muted">Open completed property reports</span>
+              </span>
+            </Link>
+            <Link to="/request" className="card quick-action">
+              <span className="icon-badge">
+                <Icon name="file" />
+              </span>
+              <span>
+                <strong>Request Coverage</strong>
+                <span className="muted">Ask us to assess a property</span>
+              </span>
+            </Link>
+            <div
+              className="card quick-action quick-action-disabled"
+              aria-disabled="true"
+              data-testid="profile-settings"
+            >
+              <span className="icon-badge">
+                <Icon name="settings" />
+              </span>
+              <span>
+                <strong>Profile Settings</strong>
+                <span className="muted">Coming soon</span>
+              </span>
+            </div>
+          </div>
+
+          <div className="dashboard-columns">
+            <div className="dashboard-main">
+              <section className="card" data-testid="recent-activity">
+                <h2 className="card-title">
+                  <Icon name="clock" /> Recent Activity
+                </h2>
+                {activity.length === 0 ? (
+                  <div className="empty-inline" data-testid="recent-activity-empty">
+                    <p>No reports viewed yet</p>
+                    <Link to="/properties" className="btn btn-secondary btn-sm">
+                      Browse Reports
+                    </Link>
+                  </div>
+                ) : (
+                  <ul className="list-rows">
+                    {activity.map((entry) => (
+                      <li key={entry.id} className="list-row" data-testid="activity-entry">
+                        <div className="list-row-main">
+                          <p className="list-row-title">{entry.address}</p>
+                          <p className="list-row-meta">Viewed on {formatLongDate(entry.accessed_at)}</p>
+                        </div>
+                        <Link
+                          to={`/report/${encodeURIComponent(entry.request_id)}`}
+                          className="btn btn-secondary btn-sm"
+                        >
+                          View Report
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+              <MyRequests />
+            </div>
+
+            <aside className="card subscription-card" data-testid="subscription-status">
+              <h2 className="card-title">
+                <Icon name="sparkle" /> Subscription Status
+              </h2>
+              <dl className="subscription-facts">
+                <div>
+                  <dt>Current plan</dt>
+                  <dd data-testid="subscription-plan">{planName(stats.subscription_status)}</dd>
+                </div>
+                <div>
+                  <dt>Credits</dt>
+                  <dd>10 free credits per month</dd>
+                </div>
+                <div>
+                  <dt>Next credit refresh</dt>
+                  <dd data-testid="next-refresh">{formatLongDate(nextCreditRefresh(stats.next_refresh_at))}</dd>
+                </div>
+              </dl>
+              <p className="muted subscription-note">
+                Opening a report for the first time in a period uses one credit; reopening it is free.
+              </p>
+            </aside>
+          </div>
+        </div>
+      </section>
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,215 @@
+import type { CreateRequestReply } from '@homereport/contracts';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert } from '../../../components/Alert';
+import { Icon } from '../../../components/Icon';
+import type { NavItem } from '../../../components/SiteHeader';
+import { SiteLayout } from '../../../components/SiteLayout';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useSession } from '../../../session/SessionProvider';
+import { useCreateRequest } from '../api/createRequest';
+import { type RequestForm, canSubmitRequest, emptyRequestForm, toCreateRequestBody } from '../requestForm';
+import '../requests.css';
+
+const included = [
+  'Comprehensive property valuation and market analysis',
+  'Investment strategy with ROI and rental potential',
+  'School district analysis',
+  'Neighborhood insights and local market trends',
+  'Reviewed by our expert team',
+  'Delivered within 3-5 business days',
+];
+
+const nextSteps = [
+  { title: 'Review', text: 'Our team reviews your request within 24 hours.' },
+  {
+    title: 'Analysis',
+    text: 'Our analysts research the property, combining AI-powered analysis with human expertise.',
+  },
+  { title: 'Report', text: 'Your report is completed within 3-5 business days.' },
+  {
+    title: 'Delivery',
+    text: 'The report appears under Browse Reports; signed-in requesters also get an email when it is ready.',
+  },
+];
+
+function navFor(signedIn: boolean, isAdmin: boolean): NavItem[] {
+  const back: NavItem = { to: '/', label: 'Back to Home', icon: 'arrowLeft' };
+  if (signedIn) return [back, { to: isAdmin ? '/admin' : '/dashboard', label: 'Dashboard', kind: 'primary' }];
+  return [
+    back,
+    { to: '/login', label: 'Sign In', kind: 'ghost' },
+    { to: '/register', label: 'Get Started', kind: 'primary' },
+  ];
+}
+
+function SubmittedPanel({ reply }: { reply: CreateRequestReply }) {
+  return (
+    <div className="card result-panel request-success" data-testid="request-success">
+      <span className="icon-badge icon-badge-lg icon-badge-green">
+        <Icon name="checkCircle" size={28} />
+      </span>
+      <h1>Request Submitted Successfully!</h1>
+      {reply.request?.address && (
+        <p>
+          We received your request for <strong data-testid="request-success-address">{reply.request.address}</strong>.
+        </p>
+      )}
+      {reply.duplicate_of && (
+        <Alert kind="info" testId="request-duplicate">
+          This address was already requested in the last 30 days. We recorded your request as well, and the report will
+          cover both.
+        </Alert>
+      )}
+      <div className="next-steps">
+        <h2>What happens next?</h2>
+        <ol>
+          {nextSteps.map((step) => (
+            <li key={step.title}>
+              <strong>{step.title}.</strong> {step.text}
+            </li>
+          ))}
+        </ol>
+      </div>
+      <div className="actions center">
+        <Link to="/" className="btn btn-primary" data-testid="request-return-home">
+          Return to Home
+        </Link>
+        <Link to="/properties" className="btn btn-secondary" data-testid="request-browse">
+          Browse Existing Reports
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function RequestPage() {
+  useDocumentTitle('Request Coverage');
+  const { user } = useSession();
+  const [form, setForm] = useState<RequestForm>(emptyRequestForm);
+  const [submitted, setSubmitted] = useState<CreateRequestReply | null>(null);
+  const create = useCreateRequest();
+
+  function update(field: keyof RequestForm) {
+    return (event: { target: { value: string } }) =>
+      setForm((current) => ({ ...current, [field]: event.target.value }));
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!canSubmitRequest(form, create.isPending)) return;
+    create.mutate(toCreateRequestBody(form), {
+      onSuccess: (reply) => {
+        setForm(emptyRequestForm);
+        setSubmitted(reply);
+        window.scrollTo({ top: 0, behavior: 'smooth' });
+      },
+    });
+  }
+
+  return (
+    <SiteLayout nav={navFor(Boolean(user), user?.role === 'admin')}>
+      <section className="section section-tight">
+        <div className="container">
+          {submitted ? (
+            <div className="narrow-panel">
+              <SubmittedPanel reply={submitted} />
+            </div>
+          ) : (
+            <>
+              <div className="page-heading">
+                <p className="eyebrow">Request Coverage</p>
+                <h1>Request a Property Assessment</h1>
+                <p className="muted">
+                  Tell us which U.S. property you are considering. No account needed: we review every request within 24
+                  hours and deliver the report within 3-5 business days.
+                </p>
+              </div>
+              <div className="request-layout">
+                <div className="card form-card">
+                  {create.isError && (
+                    <Alert kind="error" testId="request-error">
+                      {create.error.message}
+                    </Alert>
+                  )}
+                  <form className="form" onSubmit={handleSubmit} data-testid="request-form">
+                    <div className="field">
+                      <label htmlFor="request-address">Property Address</label>
+                      <input
+                        id="request-address"
+                        name="address"
+                        type="text"
+                        autoComplete="street-address"
+                        required
+                        value={form.address}
+                        onChange={update('address')}
+                        placeholder="123 Main Street, Austin, TX 78701"
+                        data-testid="request-address"
+                      />
+                    </div>
+                    <div className="field">
+                      <label htmlFor="request-url">Listing URL (optional)</label>
+                      <input
+                        id="request-url"
+                        name="url"
+                        type="url"
+                        value={form.url}
+                        onChange={update('url')}
+                        placeholder="https://www.zillow.com/homedetails/..."
+                        data-testid="request-url"
+                      />
+                    </div>
+                    <div className="field">
+                      <label htmlFor="request-notes">Additional Notes (optional)</label>
+                      <textarea
+                        id="request-notes"
+                        name="notes"
+                        rows={4}
+                        value={form.notes}
+                        onChange={update('notes')}
+                        placeholder="Anything we should know: your goals, timeline, specific questions about the property."
+                        data-testid="request-notes"
+                      />
+                    </div>
+                    <button
+                      type="submit"
+                      className="btn btn-primary btn-block"
+                      disabled={!canSubmitRequest(form, create.isPending)}
+                      data-testid="request-submit"
+                    >
+                      {create.isPending ? (
+                        'Submitting Request...'
+                      ) : (
+                        <>
+                          <Icon name="send" size={18} /> Submit Request
+                        </>
+                      )}
+                    </button>
+                  </form>
+                </div>
+                <aside className="card included-card">
+                  <h2 className="card-title">
+                    <Icon name="file" /> What's Included
+                  </h2>
+                  <ul className="check-list">
+                    {included.map((item) => (
+                      <li key={item}>
+                        <Icon name="check" size={18} /> {item}
+                      </li>
+                    ))}
+                  </ul>
+                  {!user && (
+                    <p className="muted included-note">
+                      <Link to="/register">Create a free account</Link> to track your requests and get an email when the
+                      report is ready.
+                    </p>
+                  )}
+                </aside>
+              </div>
+            </>
+          )}
+        </div>
+      </section>
+    </SiteLayout>
+  );
+}

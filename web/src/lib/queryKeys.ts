@@ -1,0 +1,18 @@
+/**
+ * Every query key of the app in one place, so a feature can invalidate what another shows
+ * (viewing a report moves the dashboard counters) without importing that feature.
+ */
+export const queryKeys = {
+  coveredRequests: ['requests', 'covered'] as const,
+  myRequests: ['requests', 'mine'] as const,
+  report: (id: string) => ['reports', id] as const,
+  /** Everything read about the signed-in user's credits and views. */
+  user: ['users'] as const,
+  userStats: ['users', 'stats'] as const,
+  accessHistory: ['users', 'access-history'] as const,
+  /** Everything the admin area reads about requests. */
+  admin: ['admin'] as const,
+  adminDashboard: ['admin', 'dashboard'] as const,
+  adminRecentRequests: ['admin', 'recent-requests'] as const,
+  adminRequest: (id: string) => ['admin', 'requests', id] as const,
+};
