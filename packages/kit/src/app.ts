@@ -115,8 +115,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     reply.status(404).send({ error: `No route for ${req.method} ${req.url.split('?')[0]}.`, code: 'NOT_FOUND' });
   });
 
-  app.get('/health/live', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/health/ready', { schema: { hide: true } }, async (_req, reply) => {
+  // Probes arrive every few seconds from the gateway and orchestrators: not worth an info line each.
+  app.get('/health/live', { schema: { hide: true }, logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  app.get('/health/ready', { schema: { hide: true }, logLevel: 'warn' }, async (_req, reply) => {
     const result = await app.readiness.run();
     return reply
       .status(result.ready ? 200 : 503)

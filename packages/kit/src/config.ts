@@ -26,7 +26,8 @@ export function loadConfig<S extends TObject>(
   const converted = Value.Default(schema, Value.Convert(schema, raw));
   const problems = [...Value.Errors(schema, converted)].map((e) => {
     const name = e.path.replace(/^\//, '') || '(root)';
-    const shown = raw[name] === undefined ? 'missing' : `got "${String(raw[name])}"`;
+    // Named, never echoed: the value may be a secret (INTERNAL_SECRET, a URL with a password).
+    const shown = raw[name] === undefined ? 'missing' : 'the value given is not shown';
     return `${name}: ${e.message} (${shown})`;
   });
   if (problems.length > 0) throw new ConfigError(problems);

@@ -16,17 +16,48 @@ export const REDACTED_PATHS = [
   '*.passwordHash',
   'token',
   '*.token',
+  'verifyUrl',
+  '*.verifyUrl',
+  'resetUrl',
+  '*.resetUrl',
   'req.headers.authorization',
   'req.headers["x-internal-secret"]',
   'req.headers["x-webhook-key"]',
   'headers.authorization',
 ];
 
+/** A URL as it may be logged: the path only. Query strings carry secrets (`/reset-password?token=…`). */
+export function loggablePath(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+interface RequestLike {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's request serializer without the query string (it otherwise logs `req.url` whole). */
+function serializeRequest(req: RequestLike) {
+  return {
+    method: req.method,
+    url: loggablePath(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 export function loggerOptions(settings: LoggerSettings): LoggerOptions {
   return {
     name: settings.name,
     level: settings.level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: { req: serializeRequest },
     ...(settings.format === 'pretty'
       ? {
           transport: {

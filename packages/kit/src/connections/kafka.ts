@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { Kafka, type LogEntry, logLevel } from 'kafkajs';
 import type { ServiceApp } from '../app.js';
 import type { Logger } from '../logger.js';
@@ -5,8 +6,63 @@ import { tcpReachable } from '../readiness.js';
 
 export type { Kafka } from 'kafkajs';
 
+// kafkajs' table of broker error codes; `retriable` marks the ones it retries by itself.
+const { errorCodes } = createRequire(import.meta.url)('kafkajs/src/protocol/error.js') as {
+  errorCodes: { message: string; retriable: boolean }[];
+};
+const RETRIABLE_ERRORS = new Set(errorCodes.filter((e) => e.retriable).map((e) => e.message));
+const TRANSIENT_MESSAGES =
+  /connection error|connection timeout|closed connection|ECONNREFUSED|ECONNRESET|rebalanc|coordinator|leader|restarting the consumer|failed to connect to seed broker|not the correct controller/i;
+
+/** How long a retriable problem must go on before it is worth a warning. */
+const PERSISTENT_AFTER_MS = 60_000;
+
+/**
+ * Sorts kafkajs' log entries by what an operator must do about them. Most of what kafkajs logs at
+ * ERROR is retriable and retried by itself: a broker that is still starting, a group coordinator
+ * not elected yet, a rebalance when a member joins. Those go to debug, and only when the same
+ * problem is still there after a minute does it reach the log as one warning. Everything else
+ * keeps its level.
+ */
+export function kafkaLogSink(log: Logger, now: () => number = Date.now) {
+  const ongoing = new Map<string, { first: number; last: number; warned: boolean }>();
+  return ({ level, log: entry }: LogEntry) => {
+    const { message, ...rest } = entry;
+    const error = typeof rest.error === 'string' ? rest.error : '';
+    const transient =
+      'retryCount' in rest ||
+      'retryTime' in rest ||
+      RETRIABLE_ERRORS.has(error) ||
+      TRANSIENT_MESSAGES.test(message) ||
+      TRANSIENT_MESSAGES.test(error);
+    if (!transient) {
+      if (level <= logLevel.ERROR) log.error(rest, message);
+      else if (level === logLevel.WARN) log.warn(rest, message);
+      else log.debug(rest, message);
+      return;
+    }
+    const key = `${rest.namespace ?? ''}|${error || message}`;
+    const at = now();
+    let problem = ongoing.get(key);
+    if (!problem || at - problem.last > PERSISTENT_AFTER_MS) {
+      problem = { first: at, last: at, warned: false };
+      ongoing.set(key, problem);
+    }
+    problem.last = at;
+    if (!problem.warned && at - problem.first >= PERSISTENT_AFTER_MS) {
+      problem.warned = true;
+      log.warn({ ...rest, sinceSeconds: Math.round((at - problem.first) / 1000) }, `${message} (still failing)`);
+    } else {
+      log.debug(rest, message);
+    }
+    if (ongoing.size > 200) {
+      for (const [k, p] of ongoing) if (at - p.last > PERSISTENT_AFTER_MS) ongoing.delete(k);
+    }
+  };
+}
+
 export function createKafka(brokers: string[], clientId: string, logger: Logger): Kafka {
-  const log = logger.child({ component: 'kafka' });
+  const sink = kafkaLogSink(logger.child({ component: 'kafka' }));
   return new Kafka({
     clientId,
     brokers,
@@ -15,13 +71,7 @@ export function createKafka(brokers: string[], clientId: string, logger: Logger)
     // Short retries: the outbox keeps events safe while Kafka is away, so waiting here gains nothing.
     retry: { retries: 3, initialRetryTime: 300, maxRetryTime: 3000 },
     logLevel: logLevel.WARN,
-    logCreator:
-      () =>
-      ({ level, log: entry }: LogEntry) => {
-        const { message, ...rest } = entry;
-        if (level <= logLevel.ERROR) log.error(rest, message);
-        else log.warn(rest, message);
-      },
+    logCreator: () => sink,
   });
 }
 

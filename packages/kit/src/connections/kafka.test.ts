@@ -1,0 +1,45 @@
+import { logLevel } from 'kafkajs';
+import { describe, expect, it } from 'vitest';
+import { kafkaLogSink } from './kafka.js';
+
+function recorder() {
+  const lines: { level: string; message: string }[] = [];
+  const at = (level: string) => (_obj: unknown, message: string) => lines.push({ level, message });
+  const log = { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
+  return { lines, log: log as never };
+}
+
+const entry = (level: number, message: string, extra: Record<string, unknown> = {}) => ({
+  namespace: 'Connection',
+  level,
+  label: 'ERROR',
+  log: { timestamp: '', logger: 'kafkajs', message, ...extra },
+});
+
+describe('kafka log sink', () => {
+  it('sends a retriable broker error to debug while it is brief', () => {
+    const { lines, log } = recorder();
+    const sink = kafkaLogSink(log, () => 0);
+    sink(entry(logLevel.ERROR, 'Response FindCoordinator', { error: 'The group coordinator is not available' }));
+    sink(entry(logLevel.ERROR, '[Runner] The group is rebalancing, re-joining'));
+    sink(entry(logLevel.ERROR, 'Failed to connect to seed broker', { retryCount: 1, retryTime: 300 }));
+    expect(lines.map((l) => l.level)).toEqual(['debug', 'debug', 'debug']);
+  });
+
+  it('warns once when the same retriable error goes on for a minute', () => {
+    const { lines, log } = recorder();
+    let now = 0;
+    const sink = kafkaLogSink(log, () => now);
+    for (; now <= 120_000; now += 5_000) sink(entry(logLevel.ERROR, 'Connection error: connect ECONNREFUSED'));
+    expect(lines.filter((l) => l.level === 'warn')).toHaveLength(1);
+    expect(lines.filter((l) => l.level === 'error')).toHaveLength(0);
+  });
+
+  it('keeps a non-retriable error at error level', () => {
+    const { lines, log } = recorder();
+    kafkaLogSink(log)(
+      entry(logLevel.ERROR, 'Crash: KafkaJSNonRetriableError', { error: 'Topic authorization failed' }),
+    );
+    expect(lines).toEqual([{ level: 'error', message: 'Crash: KafkaJSNonRetriableError' }]);
+  });
+});
