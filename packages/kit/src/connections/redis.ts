@@ -3,6 +3,9 @@ import type { ServiceApp } from '../app.js';
 
 export type { Redis } from 'ioredis';
 
+/** The oldest Redis the services run on: sessions and rate limits use `EXPIRE … NX/GT` (Redis 7). */
+export const MIN_REDIS_MAJOR = 7;
+
 export async function connectRedis(url: string): Promise<Redis> {
   const redis = new Redis(url, {
     lazyConnect: true,
@@ -11,7 +14,25 @@ export async function connectRedis(url: string): Promise<Redis> {
     retryStrategy: (times) => Math.min(times * 200, 2000),
   });
   await redis.connect();
+  try {
+    requireRedisVersion(await redis.info('server'));
+  } catch (err) {
+    redis.disconnect();
+    throw err;
+  }
   return redis;
+}
+
+/** Stops the start on a Redis that is too old, rather than letting limits fail one call at a time. */
+export function requireRedisVersion(info: string): void {
+  const version = /^redis_version:(\S+)/m.exec(info)?.[1];
+  const major = Number(version?.split('.')[0]);
+  if (!version || !Number.isFinite(major)) throw new Error('Could not read the Redis version (INFO server).');
+  if (major < MIN_REDIS_MAJOR) {
+    throw new Error(
+      `Redis ${version} is too old: HomeReport needs Redis ${MIN_REDIS_MAJOR} or newer (sessions and rate limits use EXPIRE with NX/GT). Upgrade the Redis at REDIS_URL.`,
+    );
+  }
 }
 
 export function registerRedis(app: ServiceApp, redis: Redis): void {
