@@ -1,0 +1,194 @@
+import type { ZipListItem } from '@homereport/contracts';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Alert } from '../../../components/Alert';
+import { Icon } from '../../../components/Icon';
+import { SiteLayout } from '../../../components/SiteLayout';
+import { PageSpinner } from '../../../components/Spinner';
+import { StatCard } from '../../../components/StatCard';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useSession } from '../../../session/SessionProvider';
+import { LOAD_ERROR, useZipCodes } from '../api/zipCodes';
+import { UnlockZipModal } from '../components/UnlockZipModal';
+import { ZipCard } from '../components/ZipCard';
+import { zipNav } from '../components/zipNav';
+import { TIER_FILTERS, countPremium, filterZipCodes, pageOf, toSearchable } from '../zipFormat';
+import '../zip.css';
+
+/** Cards per page: the page stays light however many analyses match (5,000 and more). */
+export const PAGE_SIZE = 24;
+
+function EmptyState() {
+  return (
+    <div className="card empty-state zip-empty" data-testid="zip-empty">
+      <span className="icon-badge icon-badge-lg">
+        <Icon name="search" size={28} />
+      </span>
+      <h3>No ZIP Codes Found</h3>
+      <p>Try adjusting your search or filters to find the markets you are looking for.</p>
+    </div>
+  );
+}
+
+function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  if (pages <= 1) return null;
+  return (
+    <nav className="zip-pager" aria-label="Pages of results" data-testid="zip-pager">
+      <button type="button" className="btn btn-secondary btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <Icon name="arrowLeft" size={16} /> Previous
+      </button>
+      <span className="zip-pager-status" data-testid="zip-pager-status">
+        Page {page} of {pages}
+      </span>
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        Next <Icon name="arrowRight" size={16} />
+      </button>
+    </nav>
+  );
+}
+
+export function ZipListPage() {
+  useDocumentTitle('ZIP Code Analysis');
+  const { user, loading } = useSession();
+  const navigate = useNavigate();
+  const zipCodes = useZipCodes();
+  const [search, setSearch] = useState('');
+  const [tier, setTier] = useState('');
+  const [layout, setLayout] = useState<'grid' | 'list'>('grid');
+  const [page, setPage] = useState(1);
+  const [locked, setLocked] = useState<ZipListItem | null>(null);
+  const closeModal = useCallback(() => setLocked(null), []);
+
+  // Typing stays instant: the filtered list catches up a moment later, never blocking a key.
+  const deferredSearch = useDeferredValue(search);
+  const all = zipCodes.data;
+  const searchable = useMemo(() => toSearchable(all ?? []), [all]);
+  const filtered = useMemo(() => filterZipCodes(searchable, deferredSearch, tier), [searchable, deferredSearch, tier]);
+  const premium = useMemo(() => countPremium(all ?? []), [all]);
+  const shown = pageOf(filtered, page, PAGE_SIZE);
+
+  const open = useCallback(
+    (zip: ZipListItem) => {
+      // While the session is still being checked, the detail page (public) is the safe default.
+      if (user || loading) navigate(`/zip/${encodeURIComponent(zip.zipCode)}`);
+      else setLocked(zip);
+    },
+    [user, loading, navigate],
+  );
+
+  const changePage = (next: number) => {
+    setPage(next);
+    document.getElementById('zip-results')?.scrollIntoView({ block: 'start' });
+  };
+
+  return (
+    <SiteLayout nav={zipNav(Boolean(user), user?.role === 'admin')}>
+      <section className="page-hero">
+        <div className="container">
+          <p className="eyebrow">Market Intelligence</p>
+          <h1>ZIP Code Analysis</h1>
+          <p className="page-hero-lead">
+            Compare U.S. markets by ZIP code: investment tier, prices, appreciation, risk, rents and outlook.
+          </p>
+        </div>
+      </section>
+
+      <section className="section section-tight">
+        <div className="container">
+          <div className="card zip-controls">
+            <label className="search-box zip-search">
+              <Icon name="search" size={20} />
+              <span className="zip-sr-only">Search ZIP codes</span>
+              <input
+                type="search"
+                value={search}
+                onChange={(event) => {
+                  setSearch(event.target.value);
+                  setPage(1);
+                }}
+                placeholder="Search by ZIP code, city, state or neighborhood"
+                data-testid="zip-search"
+              />
+            </label>
+            <label className="zip-tier-filter">
+              <span className="zip-sr-only">Investment tier</span>
+              <select
+                value={tier}
+                onChange={(event) => {
+                  setTier(event.target.value);
+                  setPage(1);
+                }}
+                data-testid="zip-tier-filter"
+              >
+                {TIER_FILTERS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <fieldset className="zip-view-toggle">
+              <legend className="zip-sr-only">View</legend>
+              {(['grid', 'list'] as const).map((mode) => (
+                <button
+                  key={mode}
+                  type="button"
+                  className={`btn btn-sm ${layout === mode ? 'btn-primary' : 'btn-secondary'}`}
+                  aria-pressed={layout === mode}
+                  onClick={() => setLayout(mode)}
+                  data-testid={`zip-view-${mode}`}
+                >
+                  {mode === 'grid' ? 'Grid' : 'List'}
+                </button>
+              ))}
+            </fieldset>
+          </div>
+
+          <div className="stat-grid zip-stats">
+            <StatCard label="Total ZIP Codes" value={all?.length ?? 0} icon="pin" testId="zip-total" />
+            <StatCard label="Premium Markets" value={premium} icon="trending" tone="green" testId="zip-premium" />
+            <StatCard label="Showing" value={filtered.length} icon="search" tone="teal" testId="zip-showing" />
+          </div>
+
+          <div id="zip-results">
+            {zipCodes.isError ? (
+              <Alert kind="error" testId="zip-error">
+                {LOAD_ERROR}
+              </Alert>
+            ) : zipCodes.isPending ? (
+              <PageSpinner label="Loading ZIP codes" />
+            ) : filtered.length === 0 ? (
+              <EmptyState />
+            ) : (
+              <>
+                <div className={layout === 'grid' ? 'zip-grid' : 'zip-list'} data-testid="zip-results">
+                  {shown.items.map((zip) => (
+                    <ZipCard key={zip.zipCode} zip={zip} layout={layout} onOpen={open} />
+                  ))}
+                </div>
+                <Pager page={shown.page} pages={shown.pages} onPage={changePage} />
+              </>
+            )}
+          </div>
+
+          <div className="zip-cta" data-testid="zip-cta">
+            <div>
+              <h2>Need an Analysis of a Specific Property?</h2>
+              <p>Tell us the address; we review it within 24 hours and deliver the report within 3-5 business days.</p>
+            </div>
+            <Link to="/request" className="btn btn-light">
+              Request Coverage Now <Icon name="arrowRight" size={18} />
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      {locked && <UnlockZipModal zip={locked} onClose={closeModal} />}
+    </SiteLayout>
+  );
+}
