@@ -80,7 +80,8 @@ describe('accounts in a browser', () => {
     expect((await createAdmin(email, PASSWORD)).code).toBe(0);
     const page = await newPage(browser);
     await page.goto('/admin-login');
-    await expect(page.getByRole('heading', { name: 'Admin Access' }).isVisible()).resolves.toBe(true);
+    // Pages are lazy-loaded: wait for the heading rather than testing it at once.
+    await page.getByRole('heading', { name: 'Admin Access' }).waitFor();
     await page.getByTestId('admin-email').fill(email);
     await page.getByTestId('admin-password').fill(PASSWORD);
     await page.getByTestId('admin-login-submit').click();

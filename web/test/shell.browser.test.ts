@@ -18,6 +18,8 @@ describe('the web shell in a browser, served by the gateway', () => {
     ] as const) {
       const page = await newPage(browser, viewport);
       await page.goto('/');
+      // Pages are lazy-loaded: the route renders its <main> once its chunk has arrived.
+      await page.locator('#main').waitFor();
       await expect(
         page
           .getByRole('link', { name: /Request Coverage/ })
@@ -55,6 +57,7 @@ describe('the web shell in a browser, served by the gateway', () => {
   it('shows the 404 page for an unknown path, with a way home', async () => {
     const page = await newPage(browser);
     await page.goto('/anything/else');
+    await page.locator('#main').waitFor();
     await expect(page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).resolves.toBe(true);
     await expect(
       page.getByText("The page you're looking for doesn't exist. It might have been moved or deleted.").isVisible(),

@@ -112,11 +112,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       await api.post('/api/auth/logout', undefined, { token, signal: AbortSignal.timeout(5_000) });
     }
     clearStoredToken();
+    // Leave the signed-in page first: with the user cleared while still on it, its route guard
+    // would send the visitor to /login instead of /.
+    await navigate('/');
     setUser(null);
     setError(null);
     setErrorCode(null);
     queryClient.clear();
-    navigate('/');
   }, [navigate, queryClient]);
 
   const clearError = useCallback(() => {
