@@ -2,7 +2,7 @@
 // app, start every service and the gateway with one combined log stream. Ctrl-C stops it all.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -13,7 +13,7 @@ const run = (cmd, args) => {
 
 if (!existsSync(join(root, 'node_modules/.package-lock.json'))) {
   console.log('[start] installing npm dependencies');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 const { cacheDir, provision, startInfra } = await import('./servers.mjs');
 const { startStack } = await import('./stack.mjs');
@@ -25,6 +25,12 @@ if (process.env.SKIP_WEB_BUILD !== '1') {
 }
 const dataDir = process.env.LOCAL_DATA_DIR ?? join(cacheDir, 'data', 'dev');
 const infra = await startInfra({ profile: 'dev', dataDir });
+// Kept with the data: events waiting in Kafka from an earlier run were sealed with it.
+const eventKeyFile = join(dataDir, 'event-secret-key');
+if (!existsSync(eventKeyFile)) {
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(eventKeyFile, randomBytes(32).toString('hex'), { mode: 0o600 });
+}
 let stack;
 const shutdown = async () => {
   console.log('\n[start] stopping');
@@ -42,6 +48,7 @@ try {
       ...infra.settings,
       // A fresh secret per run: nothing to commit, and only processes started here know it.
       INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? randomBytes(24).toString('hex'),
+      EVENT_SECRET_KEY: process.env.EVENT_SECRET_KEY ?? readFileSync(eventKeyFile, 'utf8').trim(),
     },
   });
   console.log(

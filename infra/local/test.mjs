@@ -9,7 +9,7 @@ const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit' })
 
 if (
   !existsSync(join(root, 'node_modules/.package-lock.json')) &&
-  run('npm', ['install', '--no-audit', '--no-fund']) !== 0
+  run('npm', ['ci', '--no-audit', '--no-fund']) !== 0
 )
   process.exit(1);
 if (run('npm', ['run', 'build', '-w', 'web']) !== 0) process.exit(1);
