@@ -1,0 +1,235 @@
+// `npm run bench:zip`: does the cached ZIP list keep up? Starts its own MongoDB-protocol server and
+// Redis, the zipcodes service and the gateway on their own ports (BENCH_PORT_OFFSET, default 800),
+// imports 5,000 generated analyses with `zip:import`, then loads each target with autocannon in
+// turn, in one run on one machine:
+//   - a Fastify hello-world (the yardstick the issue names),
+//   - GET /api/zipcodes through the gateway, as a browser asks (gzip) and uncompressed,
+//   - a bare Fastify server sending the same gzipped bytes (what the payload alone costs),
+//   - GET /api/zipcodes/:zipCode through the gateway, a random ZIP code per request.
+// It prints requests per second, p99 latency and bytes per response, and the list's share of the
+// hello-world's throughput (goal: at least 0.5). Figures, not a pass/fail test: the machine is shared.
+// Settings: BENCH_COUNT (5000), BENCH_SECONDS (10), BENCH_CONNECTIONS (32).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '800';
+const { infraPorts, infraUrls, mongo, provision, redis, repoRoot, waitForPort } = await import(
+  '../infra/local/servers.mjs'
+);
+const { stackPorts } = await import('../infra/local/stack.mjs');
+const { bulkPlaces, generateAnalysis } = await import('../services/zipcodes/src/sample/generator.ts');
+
+const COUNT = Number(process.env.BENCH_COUNT ?? 5000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const log = (m) => console.log(`[bench] ${m}`);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'homereport-bench-zip-'));
+const children = [];
+const servers = [];
+
+function launch(name, args, env) {
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.out = '';
+  child.stdout.on('data', (d) => {
+    child.out += d;
+  });
+  let errors = '';
+  child.stderr.on('data', (d) => {
+    errors += d;
+  });
+  child.on('exit', (code) => {
+    if (code && !child.stopping) console.error(`[bench] ${name} exited with ${code}\n${errors.slice(-2000)}`);
+  });
+  children.push(child);
+  return child;
+}
+
+async function cleanUp() {
+  for (const child of children.reverse()) {
+    if (child.exitCode !== null) continue;
+    child.stopping = true;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  }
+  for (const server of servers.reverse()) await server.stop().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+function load(url, options = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, pipelining: 1, ...options }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+async function timed(what, fn) {
+  const started = Date.now();
+  const value = await fn();
+  log(`${what}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return value;
+}
+
+try {
+  provision();
+  const ports = infraPorts('test');
+  const urls = infraUrls(ports);
+  for (const server of [mongo(ports, dataDir), redis(ports, dataDir, { persist: false })]) {
+    servers.push(server);
+    await server.start();
+  }
+  const { services, gateway } = stackPorts('test');
+  const helloPort = gateway + 1;
+  const sameBytesPort = gateway + 2;
+  const secret = randomBytes(24).toString('hex');
+  const common = { MONGO_URL: urls.MONGO_URL, REDIS_URL: urls.REDIS_URL, INTERNAL_SECRET: secret, LOG_LEVEL: 'warn' };
+
+  const zipService = launch('zipcodes', ['--import', 'tsx', 'services/zipcodes/src/server.ts'], {
+    ...common,
+    PORT: String(services.zipcodes),
+    ZIP_LOAD_SAMPLE_WHEN_EMPTY: 'false',
+  });
+  await waitForPort(services.zipcodes, { name: 'zipcodes', proc: zipService, timeoutMs: 120_000 });
+  const gw = launch('gateway', ['--import', 'tsx', 'gateway/src/server.ts'], {
+    ...common,
+    PORT: String(gateway),
+    ZIPCODES_URL: `http://127.0.0.1:${services.zipcodes}`,
+    // The limiter still counts every request in Redis; the limit is only set out of reach.
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+  });
+  await waitForPort(gateway, { name: 'gateway', proc: gw, timeoutMs: 60_000 });
+  // Diagnostic: the same gateway with its per-request Redis rate limiter switched off.
+  const gwNoLimit = launch('gateway-no-limit', ['--import', 'tsx', 'gateway/src/server.ts'], {
+    ...common,
+    PORT: String(gateway + 3),
+    ZIPCODES_URL: `http://127.0.0.1:${services.zipcodes}`,
+    RATE_LIMIT_PER_MINUTE: '0',
+  });
+  await waitForPort(gateway + 3, { name: 'gateway-no-limit', proc: gwNoLimit, timeoutMs: 60_000 });
+  const hello = launch('hello-world', [
+    '--input-type=module',
+    '-e',
+    `import Fastify from 'fastify';
+     const app = Fastify();
+     app.get('/', async () => ({ hello: 'world' }));
+     await app.listen({ port: ${helloPort}, host: '127.0.0.1' });`,
+  ]);
+  await waitForPort(helloPort, { name: 'hello-world', proc: hello });
+
+  // 5,000 analyses of real ZIP codes, in files of 1,000, through the operator's command.
+  const zipcodes = createRequire(import.meta.url)('zipcodes');
+  const places = bulkPlaces(
+    COUNT,
+    Object.values(zipcodes.codes).filter((z) => z.country === 'US'),
+  );
+  const folder = join(dataDir, 'import');
+  mkdirSync(folder);
+  const analyses = places.map((p) => generateAnalysis(p));
+  for (let i = 0; i < analyses.length; i += 1000) {
+    writeFileSync(
+      join(folder, `batch-${String(i / 1000).padStart(2, '0')}.json`),
+      JSON.stringify(analyses.slice(i, i + 1000)),
+    );
+  }
+  const importer = await timed(
+    `import of ${analyses.length} analyses with npm run zip:import`,
+    () =>
+      new Promise((resolve) => {
+        const child = launch('zip:import', ['--import', 'tsx', 'services/zipcodes/src/cli/import.ts', folder], common);
+        child.on('exit', (code) => resolve({ code, out: child.out }));
+      }),
+  );
+  if (importer.code !== 0) throw new Error(`zip:import exited with ${importer.code}: ${importer.out.slice(-2000)}`);
+  log(importer.out.split('\n')[0].replace(/:.*/, '.'));
+
+  const listUrl = `http://127.0.0.1:${gateway}/api/zipcodes`;
+  const first = await timed('first list request after the import (rebuilds the cache from the database)', () =>
+    fetch(listUrl, { headers: { 'accept-encoding': 'identity' } }).then((r) => r.json()),
+  );
+  if (first.zipCodes.length !== analyses.length) throw new Error(`list has ${first.zipCodes.length} items`);
+  const plain = Buffer.from(JSON.stringify(first));
+  const zipped = gzipSync(plain);
+  log(`list body: ${(plain.length / 1e6).toFixed(2)} MB, ${(zipped.length / 1e3).toFixed(0)} kB gzipped`);
+
+  const same = launch('same-bytes', [
+    '--input-type=module',
+    '-e',
+    `import Fastify from 'fastify';
+     import { readFileSync } from 'node:fs';
+     const body = readFileSync(${JSON.stringify(join(dataDir, 'list.json.gz'))});
+     const app = Fastify();
+     app.get('/', (req, reply) => reply.type('application/json').header('content-encoding', 'gzip').send(body));
+     await app.listen({ port: ${sameBytesPort}, host: '127.0.0.1' });`,
+  ]);
+  writeFileSync(join(dataDir, 'list.json.gz'), zipped);
+  await waitForPort(sameBytesPort, { name: 'same-bytes', proc: same });
+
+  const zips = analyses.map((a) => a.zipCode);
+  const rows = [];
+  const run = async (name, url, options) => {
+    log(`loading ${name} for ${SECONDS} s with ${CONNECTIONS} connections...`);
+    const r = await load(url, options);
+    const non2xx = r.non2xx + r.errors + r.timeouts;
+    rows.push({
+      name,
+      rps: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      bytes: r.requests.total ? r.throughput.total / r.requests.total : 0,
+      failed: non2xx,
+    });
+  };
+
+  await run('Fastify hello-world (direct)', `http://127.0.0.1:${helloPort}/`);
+  await run('GET /api/zipcodes via gateway, gzip', listUrl, { headers: { 'accept-encoding': 'gzip' } });
+  await run('GET /api/zipcodes via gateway, identity', listUrl, { headers: { 'accept-encoding': 'identity' } });
+  await run(
+    'GET /api/zipcodes via gateway without rate limiter, gzip',
+    `http://127.0.0.1:${gateway + 3}/api/zipcodes`,
+    {
+      headers: { 'accept-encoding': 'gzip' },
+    },
+  );
+  await run('GET /api/zipcodes direct to the service, gzip', `http://127.0.0.1:${services.zipcodes}/api/zipcodes`, {
+    headers: { 'accept-encoding': 'gzip', 'x-internal-secret': secret },
+  });
+  await run('GET /api/zipcodes/abc via gateway (400, no database)', `http://127.0.0.1:${gateway}/api/zipcodes/abc`);
+  await run('Fastify sending the same gzip bytes (direct)', `http://127.0.0.1:${sameBytesPort}/`);
+  await run('GET /api/zipcodes/:zip via gateway, random', `http://127.0.0.1:${gateway}/api/zipcodes/00000`, {
+    requests: [
+      {
+        setupRequest: (req) => ({ ...req, path: `/api/zipcodes/${zips[Math.floor(Math.random() * zips.length)]}` }),
+      },
+    ],
+  });
+
+  const helloRps = rows[0].rps;
+  console.log(
+    `\nZIP code list and detail, ${analyses.length} analyses stored; ${CONNECTIONS} connections, ${SECONDS} s each, one machine\n`,
+  );
+  console.log('| Target | req/s | p50 ms | p99 ms | bytes/resp | share of hello-world | failed |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.name} | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${Math.round(r.bytes).toLocaleString('en-US')} | ${(r.rps / helloRps).toFixed(2)} | ${r.failed} |`,
+    );
+  }
+  console.log('');
+} catch (err) {
+  console.error(`[bench] failed: ${err instanceof Error ? err.stack : err}`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
