@@ -46,12 +46,30 @@ export const ContactMessageReceived = Type.Object({
 });
 export type ContactMessageReceived = Static<typeof ContactMessageReceived>;
 
+/** A lead an ad platform posted, as stored (the webhook key's secret never travels). */
+export const LeadReceived = Type.Object({
+  id: Type.String(),
+  lead_id: Type.String(),
+  key_name: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  phone: Type.Union([Type.String(), Type.Null()]),
+  campaign_id: Type.Union([Type.String(), Type.Null()]),
+  ad_group_id: Type.Union([Type.String(), Type.Null()]),
+  form_id: Type.Union([Type.String(), Type.Null()]),
+  is_test: Type.Boolean(),
+  created_at: Type.String(),
+});
+export type LeadReceived = Static<typeof LeadReceived>;
+
 export const PingRecorded = Type.Object({ pingId: Type.String(), service: Type.String(), note: Type.String() });
 export type PingRecorded = Static<typeof PingRecorded>;
 
 // HTTP shapes of api.md, shared by the services that validate them and the web app that reads them.
 export * from './api/admin.js';
 export * from './api/auth.js';
+export * from './api/leads.js';
 export * from './api/reports.js';
 export * from './api/requests.js';
 export * from './api/users.js';
