@@ -1,11 +1,20 @@
 import { type Infrastructure, type Logger, type ServiceApp, createServiceApp } from '@homereport/kit';
 import type { LeadsConfig } from './config.js';
+import { LeadsRepository } from './data/leads-repository.js';
+import { WebhookKeysRepository } from './data/webhook-keys-repository.js';
+import { Leads } from './domain/leads.js';
+import { OUTBOX_COLLECTIONS } from './events/published.js';
+import { registerAdminRoutes } from './routes/admin/index.js';
+import { registerWebhookRoutes } from './routes/webhooks/index.js';
 
 export interface AppDeps {
   config: LeadsConfig;
   logger: Logger;
   infra: Infrastructure;
 }
+
+/** How often the sweep finishes status changes whose request died half-way. */
+const REPAIR_INTERVAL_MS = 5000;
 
 export async function buildApp({ config, logger, infra }: AppDeps): Promise<ServiceApp> {
   const app = await createServiceApp({
@@ -15,5 +24,30 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     trustProxy: true,
   });
   infra.attach(app);
+
+  const db = infra.mongo.db;
+  if (!db) throw new Error('mongo connection has no database');
+  const relay = infra.startOutboxRelay([...OUTBOX_COLLECTIONS]);
+  const keys = new WebhookKeysRepository(db);
+  const store = new LeadsRepository(db, relay);
+  await keys.ensureIndexes();
+  await store.ensureIndexes();
+
+  const leads = new Leads(keys, store, {
+    publicUrl: config.PUBLIC_URL,
+    keyCacheMs: config.WEBHOOK_KEY_CACHE_SECONDS * 1000,
+  });
+
+  const repair = setInterval(() => {
+    store
+      .repairStatusOps()
+      .then((n) => n > 0 && logger.warn({ repaired: n }, 'finished lead status changes left half-done'))
+      .catch((err) => logger.debug({ err }, 'lead status repair sweep failed; will retry'));
+  }, REPAIR_INTERVAL_MS);
+  repair.unref();
+  app.addHook('onClose', async () => clearInterval(repair));
+
+  await registerWebhookRoutes(app, { leads, bodyLimit: config.WEBHOOK_BODY_LIMIT_BYTES });
+  registerAdminRoutes(app, { leads });
   return app;
 }

@@ -1,0 +1,258 @@
+import {
+  LEADS_PAGE_DEFAULT,
+  LEADS_PAGE_MAX,
+  type Lead,
+  type LeadStats,
+  type LeadStatus,
+  type WebhookKey,
+} from '@homereport/contracts';
+import { badRequest, conflict, notFound, unauthorized } from '@homereport/kit';
+import { leadReceived } from '../events/published.js';
+import { type CsvValue, UTF8_BOM, csvRow } from './csv.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { keyFromBody, readInboundLead } from './inbound-lead.js';
+import type { Admin, LeadDetail, LeadFilter, LeadRecord, LeadStore, StoredKey, WebhookKeyStore } from './ports.js';
+import { checkKeyName, generateWebhookSecret, hashWebhookSecret, hashesEqual } from './webhook-keys.js';
+
+export interface LeadsSettings {
+  publicUrl: string;
+  /** How long a known key is remembered in this process (0: always looked up). */
+  keyCacheMs: number;
+}
+
+export const Messages = {
+  missingKey: 'A webhook key is required: send it in the x-webhook-key header (or google_key for Google Ads).',
+  badKey: 'The webhook key is unknown or inactive.',
+  keyTaken: 'A webhook key with this name already exists. Choose another name.',
+  keyNotFound: 'No webhook key has this name.',
+  leadNotFound: 'No lead has this id.',
+  badCursor: 'The cursor is not valid for this list. Start again from the first page.',
+  badLimit: `limit must be a whole number from 1 to ${LEADS_PAGE_MAX}.`,
+} as const;
+
+/** Minimum gap between two last_used writes for one key from this process. */
+const TOUCH_INTERVAL_MS = 1000;
+const KEY_CACHE_MAX = 1000;
+
+export const toKeyView = (k: StoredKey): WebhookKey => ({
+  key_name: k.key_name,
+  created_at: k.created_at.toISOString(),
+  last_used: k.last_used ? k.last_used.toISOString() : null,
+  is_active: k.is_active,
+});
+
+export const toLeadView = (l: LeadRecord): Lead => ({
+  id: l.id,
+  lead_id: l.lead_id,
+  key_name: l.key_name,
+  first_name: l.first_name,
+  last_name: l.last_name,
+  email: l.email,
+  phone: l.phone,
+  campaign_id: l.campaign_id,
+  ad_group_id: l.ad_group_id,
+  form_id: l.form_id,
+  gcl_id: l.gcl_id,
+  is_test: l.is_test,
+  lead_status: l.lead_status,
+  created_at: l.created_at.toISOString(),
+  status_changed_at: l.status_changed_at ? l.status_changed_at.toISOString() : null,
+  status_changed_by: l.status_changed_by,
+});
+
+export const CSV_COLUMNS = [
+  'id',
+  'lead_id',
+  'key_name',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'campaign_id',
+  'ad_group_id',
+  'form_id',
+  'gcl_id',
+  'is_test',
+  'lead_status',
+  'created_at',
+  'status_changed_at',
+  'status_changed_by',
+] as const satisfies readonly (keyof Lead)[];
+
+/** Webhook keys, inbound leads and working them. No HTTP and no database here. */
+export class Leads {
+  private readonly keyCache = new Map<string, { key: StoredKey; until: number }>();
+  private readonly touchedAt = new Map<string, number>();
+
+  constructor(
+    private readonly keys: WebhookKeyStore,
+    private readonly leads: LeadStore,
+    private readonly settings: LeadsSettings,
+  ) {}
+
+  get webhookUrl(): string {
+    return `${this.settings.publicUrl.replace(/\/+$/, '')}/api/webhooks/leads`;
+  }
+
+  // ---- webhook keys -------------------------------------------------------------------------
+
+  async createKey(input: string, now = new Date()) {
+    const check = checkKeyName(input);
+    if (!check.ok) throw badRequest(check.message, [{ field: 'key_name', message: check.message }]);
+    const secret = generateWebhookSecret();
+    const stored = { key_name: check.name, keyHash: hashWebhookSecret(secret), created_at: now };
+    if ((await this.keys.create(stored)) === 'taken') throw conflict(Messages.keyTaken);
+    return {
+      webhook_url: this.webhookUrl,
+      webhook_key: secret,
+      key: toKeyView({ ...stored, last_used: null, is_active: true }),
+    };
+  }
+
+  async listKeys() {
+    return { keys: (await this.keys.list()).map(toKeyView), webhook_url: this.webhookUrl };
+  }
+
+  async toggleKey(keyName: string) {
+    const key = await this.keys.toggle(keyName);
+    if (!key) throw notFound(Messages.keyNotFound);
+    // This process stops (or starts) honouring the key at once; other replicas within keyCacheMs.
+    this.keyCache.delete(key.keyHash);
+    return { key: toKeyView(key) };
+  }
+
+  // ---- inbound ------------------------------------------------------------------------------
+
+  /**
+   * Stores a lead posted by an ad platform. The key comes from the x-webhook-key header or the
+   * body (`google_key`, `Google_key`). Answers the same for a new lead and a repeated one.
+   */
+  async receive(headerKey: string | undefined, body: unknown, requestId: string, now = new Date()) {
+    const presented = headerKey || keyFromBody(body);
+    if (!presented) throw unauthorized(Messages.missingKey);
+    const key = await this.verifyKey(presented);
+    if (!key) throw unauthorized(Messages.badKey);
+
+    const read = readInboundLead(body);
+    if (!read.ok) throw badRequest(read.message, read.details);
+
+    const [outcome] = await Promise.all([
+      this.leads.insert(key.key_name, read.lead, now, (record) =>
+        leadReceived(
+          {
+            id: record.id,
+            lead_id: record.lead_id,
+            key_name: record.key_name,
+            first_name: record.first_name,
+            last_name: record.last_name,
+            email: record.email,
+            phone: record.phone,
+            campaign_id: record.campaign_id,
+            ad_group_id: record.ad_group_id,
+            form_id: record.form_id,
+            is_test: record.is_test,
+            created_at: record.created_at.toISOString(),
+          },
+          requestId,
+        ),
+      ),
+      this.touch(key.key_name, now),
+    ]);
+    return { ok: true as const, lead_id: read.lead.lead_id, duplicate: outcome === 'duplicate' };
+  }
+
+  /** The active key whose secret was presented, looked up by its hash and compared in constant time. */
+  private async verifyKey(presented: string): Promise<StoredKey | null> {
+    if (presented.length > 200) return null;
+    const hash = hashWebhookSecret(presented);
+    const cached = this.keyCache.get(hash);
+    let key = cached && cached.until > Date.now() ? cached.key : null;
+    if (!key) {
+      key = await this.keys.findByHash(hash);
+      if (key && this.settings.keyCacheMs > 0) {
+        if (this.keyCache.size >= KEY_CACHE_MAX) this.keyCache.clear();
+        this.keyCache.set(hash, { key, until: Date.now() + this.settings.keyCacheMs });
+      }
+    }
+    // The lookup already matched the hash; comparing again in constant time costs nothing and
+    // keeps the check honest should the lookup ever become a prefix or case-insensitive match.
+    if (!key || !hashesEqual(key.keyHash, hash) || !key.is_active) return null;
+    return key;
+  }
+
+  private async touch(keyName: string, now: Date): Promise<void> {
+    const last = this.touchedAt.get(keyName) ?? 0;
+    if (now.getTime() - last < TOUCH_INTERVAL_MS) return;
+    this.touchedAt.set(keyName, now.getTime());
+    await this.keys.touch(keyName, now);
+  }
+
+  // ---- working leads ------------------------------------------------------------------------
+
+  async list(query: LeadFilter & { limit?: string; cursor?: string }) {
+    const limit = parseLimit(query.limit);
+    const before = query.cursor === undefined ? null : decodeCursor(query.cursor);
+    if (query.cursor !== undefined && before === null) throw badRequest(Messages.badCursor);
+    const page = await this.leads.list(filterOf(query), limit, before);
+    return {
+      leads: page.leads.map(toLeadView),
+      next_cursor: page.nextBefore === null ? null : encodeCursor(page.nextBefore),
+    };
+  }
+
+  async get(id: string) {
+    const lead = await this.leads.findById(id);
+    if (!lead) throw notFound(Messages.leadNotFound);
+    return { lead: toDetailView(lead) };
+  }
+
+  async changeStatus(id: string, status: LeadStatus, by: Admin) {
+    const lead = await this.leads.changeStatus(id, status, by, new Date());
+    if (!lead) throw notFound(Messages.leadNotFound);
+    return { lead: toLeadView(lead) };
+  }
+
+  stats(): Promise<LeadStats> {
+    return this.leads.stats();
+  }
+
+  /** Every matching lead as CSV text chunks, newest first, read page by page (never all at once). */
+  async *exportCsv(filter: LeadFilter): AsyncGenerator<string> {
+    yield UTF8_BOM + csvRow([...CSV_COLUMNS]);
+    let before: number | null = null;
+    for (;;) {
+      const page = await this.leads.list(filterOf(filter), LEADS_PAGE_MAX, before);
+      if (page.leads.length > 0) {
+        yield page.leads
+          .map((lead) => {
+            const view = toLeadView(lead);
+            return csvRow(CSV_COLUMNS.map((c) => view[c] as CsvValue));
+          })
+          .join('');
+      }
+      if (page.nextBefore === null) return;
+      before = page.nextBefore;
+    }
+  }
+}
+
+function toDetailView(lead: LeadDetail) {
+  return {
+    ...toLeadView(lead),
+    status_history: lead.status_history.map((h) => ({ ...h, at: h.at.toISOString() })),
+  };
+}
+
+function filterOf(query: LeadFilter): LeadFilter {
+  return {
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.key_name ? { key_name: query.key_name.normalize('NFC').trim() } : {}),
+  };
+}
+
+function parseLimit(limit: string | undefined): number {
+  if (limit === undefined) return LEADS_PAGE_DEFAULT;
+  const n = Number(limit);
+  if (!Number.isInteger(n) || n < 1 || n > LEADS_PAGE_MAX) throw badRequest(Messages.badLimit);
+  return n;
+}

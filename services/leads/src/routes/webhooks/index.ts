@@ -1,0 +1,44 @@
+import { AppError, type ServiceApp } from '@homereport/kit';
+import { parseJsonKeepingLongIntegers } from '../../domain/json-body.js';
+import type { Leads } from '../../domain/leads.js';
+import { InboundLeadReply, errors } from '../../schemas/leads.js';
+
+export interface WebhookRouteDeps {
+  leads: Leads;
+  bodyLimit: number;
+}
+
+/**
+ * POST /api/webhooks/leads, called by ad platforms (api.md "Inbound leads"). Its own scope: a
+ * small body limit (a 1 MB body is a 413) and a JSON parser that keeps int64 ids exact.
+ */
+export async function registerWebhookRoutes(app: ServiceApp, { leads, bodyLimit }: WebhookRouteDeps) {
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_req, body, done) => {
+      try {
+        done(null, parseJsonKeepingLongIntegers(body as string));
+      } catch {
+        done(new AppError(400, 'INVALID_JSON', 'The request body is not valid JSON.'), undefined);
+      }
+    });
+
+    scope.post(
+      '/api/webhooks/leads',
+      {
+        bodyLimit,
+        schema: {
+          tags: ['webhooks'],
+          summary: 'Receive one lead (generic JSON or a Google Ads lead form webhook)',
+          response: { 200: InboundLeadReply, ...errors(400, 401, 413, 415) },
+        },
+      },
+      async (req) => {
+        const header = req.headers['x-webhook-key'];
+        const result = await leads.receive(typeof header === 'string' ? header : undefined, req.body, req.id);
+        req.log.info({ leadId: result.lead_id, duplicate: result.duplicate }, 'lead received');
+        return { ok: true, lead_id: result.lead_id };
+      },
+    );
+  });
+}
