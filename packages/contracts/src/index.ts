@@ -74,3 +74,6 @@ export * from './api/reports.js';
 export * from './api/requests.js';
 export * from './api/users.js';
 export * from './api/zipcodes.js';
+
+// Payloads of the requests service's events.
+export * from './events/requests.js';

@@ -65,9 +65,23 @@ export const CreateRequestReply = Type.Object({
 });
 export type CreateRequestReply = Static<typeof CreateRequestReply>;
 
-/** GET /api/requests/covered: covered requests only, most recently completed first, no file links. */
-export const CoveredRequestsReply = Type.Object({ properties: Type.Array(CoverageRequest) });
+/**
+ * GET /api/requests/covered: covered requests only, most recently completed first, no file links.
+ * At most `limit` (default and maximum 100) per page; `next_cursor`, when not null, asks for the
+ * next page (`?cursor=<next_cursor>`).
+ */
+export const CoveredRequestsReply = Type.Object({
+  properties: Type.Array(CoverageRequest),
+  next_cursor: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
 export type CoveredRequestsReply = Static<typeof CoveredRequestsReply>;
+
+/** Query of GET /api/requests/covered. */
+export const CoveredRequestsQuery = Type.Object({
+  limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: '1 to 100; default 100' })),
+  cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'next_cursor of the previous page' })),
+});
+export type CoveredRequestsQuery = Static<typeof CoveredRequestsQuery>;
 
 /** GET /api/requests/mine: the caller's own requests, newest first, without file links. */
 export const MyRequestsReply = Type.Object({ requests: Type.Array(CoverageRequest) });
