@@ -1,5 +1,29 @@
-import { type Infrastructure, type Logger, type ServiceApp, createServiceApp } from '@homereport/kit';
+import {
+  type Infrastructure,
+  type Logger,
+  type ServiceApp,
+  createServiceApp,
+  fileLinkKey,
+  signFileLink,
+} from '@homereport/kit';
 import type { RequestsConfig } from './config.js';
+import { ActivityRepository } from './data/activity-repository.js';
+import { AddressIndexRepository } from './data/address-index.js';
+import { collections, prepare } from './data/collections.js';
+import { CoveredCache } from './data/covered-cache.js';
+import { CreditsRepository } from './data/credits-repository.js';
+import { LedgerRepository } from './data/ledger-repository.js';
+import { RequestsRepository } from './data/requests-repository.js';
+import { StatsRepository } from './data/stats-repository.js';
+import { UserDirectoryRepository } from './data/user-directory.js';
+import { Reports } from './domain/reports.js';
+import { Requests } from './domain/requests.js';
+import { CONSUMER_GROUP, requestHandlers } from './events/consumers.js';
+import { OUTBOX_COLLECTIONS } from './events/published.js';
+import { registerAdminRoutes } from './routes/admin/index.js';
+import { registerInternalRoutes } from './routes/internal/index.js';
+import { registerRequestRoutes } from './routes/requests/index.js';
+import { registerUserRoutes } from './routes/users/index.js';
 
 export interface AppDeps {
   config: RequestsConfig;
@@ -15,5 +39,44 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     trustProxy: true,
   });
   infra.attach(app);
+
+  const db = infra.mongo.db;
+  if (!db) throw new Error('mongo connection has no database');
+  const c = collections(db);
+  await prepare(c);
+  const relay = infra.startOutboxRelay(OUTBOX_COLLECTIONS);
+
+  const linkKey = fileLinkKey(config.FILE_LINK_SECRET, config.INTERNAL_SECRET);
+  const signer = { sign: (objectKey: string) => signFileLink(linkKey, objectKey, config.FILE_LINK_TTL_SECONDS) };
+  const store = new RequestsRepository(c, relay);
+  const stats = new StatsRepository(c);
+  const activity = new ActivityRepository(c);
+  const ledger = new LedgerRepository(c, relay);
+  const directory = new UserDirectoryRepository(c);
+
+  const requests = new Requests({
+    requests: store,
+    addresses: new AddressIndexRepository(c),
+    stats,
+    activity,
+    cache: new CoveredCache(infra.redis, config.COVERED_CACHE_TTL_SECONDS),
+    signer,
+    onCacheError: (err) => logger.warn({ err }, 'covered list cache not invalidated; it expires on its own'),
+  });
+  const reports = new Reports({
+    requests: store,
+    activity,
+    credits: new CreditsRepository(c),
+    ledger,
+    stats,
+    signer,
+  });
+
+  infra.startConsumer(CONSUMER_GROUP, requestHandlers({ requests, reports, store, ledger, directory, stats }));
+
+  registerRequestRoutes(app, { requests, reports });
+  registerUserRoutes(app, { reports });
+  registerAdminRoutes(app, { requests });
+  registerInternalRoutes(app, { requests });
   return app;
 }

@@ -8,6 +8,18 @@ export const RequestsConfig = Type.Object({
   ...KafkaConfig,
   PORT: Type.Integer({ default: 4002, minimum: 1, maximum: 65535 }),
   MONGO_DB: Type.String({ default: 'homereport_requests' }),
+  /** Key of the signed download links; shared with the files service. Empty: derived from INTERNAL_SECRET. */
+  FILE_LINK_SECRET: Type.String({ default: '' }),
+  FILE_LINK_TTL_SECONDS: Type.Integer({
+    default: 15 * 60,
+    minimum: 10,
+    description: 'How long a download link works.',
+  }),
+  COVERED_CACHE_TTL_SECONDS: Type.Integer({
+    default: 300,
+    minimum: 1,
+    description: 'Longest life of the cached covered list (changes invalidate it at once).',
+  }),
 });
 export type RequestsConfig = Static<typeof RequestsConfig>;
 

@@ -1,7 +1,7 @@
-import { Topics } from '@homereport/contracts';
 import { Infrastructure, runService } from '@homereport/kit';
 import { buildApp } from './app.js';
 import { loadRequestsConfig } from './config.js';
+import { CONSUMED_TOPICS, PUBLISHED_TOPICS } from './events/published.js';
 
 await runService(
   'requests',
@@ -13,7 +13,7 @@ await runService(
       {
         mongoDb: config.MONGO_DB,
         redis: true,
-        kafkaTopics: [Topics.requestSubmitted, Topics.requestStatusChanged, Topics.requestCovered, Topics.reportViewed],
+        kafkaTopics: [...new Set([...PUBLISHED_TOPICS, ...CONSUMED_TOPICS])],
       },
       logger,
     );

@@ -1,0 +1,186 @@
+import type { RequestStatus } from '@homereport/contracts';
+import type { OutboxEntry } from '@homereport/kit';
+import type { Collection, Db } from 'mongodb';
+import type { FileRef, HistoryEntry, Person } from '../domain/ports.js';
+
+/**
+ * The requests database. The embedded MongoDB-protocol server answers quickly only through `_id`
+ * and unique indexes, so every query a user's call makes is an equality on one of them; counts
+ * and "newest N" lists come from documents kept up to date by atomic single-document writes.
+ */
+
+export interface StatusHistoryEntry {
+  from: RequestStatus;
+  to: RequestStatus;
+  by: Person;
+  at: Date;
+}
+
+export interface RequestDoc {
+  _id: string;
+  /** Creation order, 1, 2, 3...: the admin's recent list fetches the newest seqs by key. */
+  seq: number;
+  address: string;
+  addressKey: string;
+  url: string | null;
+  notes: string | null;
+  status: RequestStatus;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+  /** Present only while covered: the order of becoming covered (the public list's key). */
+  coveredSeq?: number;
+  requester: Person | null;
+  files: Record<string, FileRef>;
+  /** Every status change with who made it and when (the last 100). */
+  status_history: StatusHistoryEntry[];
+  /** Events whose follow-up effects (counters, lists) are not confirmed applied yet. */
+  pending: string[];
+  outbox: OutboxEntry[];
+}
+
+/** Named sequence numbers: `{ _id: 'requests' | 'covered', value }`. */
+export interface CounterDoc {
+  _id: string;
+  value: number;
+}
+
+/** The latest request per normalised address: duplicate detection without a scan. */
+export interface AddressDoc {
+  _id: string;
+  lastRequestId: string;
+  lastAt: Date;
+}
+
+/**
+ * The admin dashboard's counters: `_id: 'requests'` (by status, and report views) and
+ * `_id: 'users'` (fed by auth's events). `seen` holds the latest effect ids applied, so applying
+ * the same effect twice (a retry, the backstop consumer) counts it once.
+ */
+export interface StatsDoc {
+  _id: 'requests' | 'users';
+  total?: number;
+  requested?: number;
+  in_progress?: number;
+  covered?: number;
+  totalAccess?: number;
+  totalUsers?: number;
+  verifiedUsers?: number;
+  seen: string[];
+}
+
+/** One per user: credit anchor, view counters, recent views and their own requests. */
+export interface ActivityDoc {
+  _id: string;
+  /** The start of the user's first credit period (their first report view). */
+  anchor?: Date | null;
+  totalAccess: number;
+  uniqueReports: number;
+  /** The latest views, oldest first (bounded). */
+  history: HistoryEntry[];
+  /** Ids of the user's own requests, oldest first (bounded). */
+  requests: string[];
+}
+
+/** One per user and credit period: `_id: <userId>:<period index>`. */
+export interface CreditPeriodDoc {
+  _id: string;
+  userId: string;
+  index: number;
+  credits: number;
+  /** Reports opened in this period: reopening them is free. */
+  opened: string[];
+}
+
+/** One per user and report ever opened: `_id: <userId>:<requestId>`; decides "unique reports". */
+export interface UserReportDoc {
+  _id: string;
+  firstViewId: string;
+  firstAt: Date;
+}
+
+/** The access ledger: one document per view, with its report-viewed event until published. */
+export interface AccessDoc {
+  _id: string;
+  userId: string;
+  requestId: string;
+  address: string;
+  at: Date;
+  charged: boolean;
+  /** Set until the view's counters and history entry are confirmed applied. */
+  pending?: boolean;
+  outbox: OutboxEntry[];
+}
+
+/** Users known from auth's events, and which dashboard counters already include them. */
+export interface DirectoryDoc {
+  _id: string;
+  verified: boolean;
+  registeredCounted: boolean;
+  verifiedCounted: boolean;
+  firstSeenAt: Date;
+}
+
+export interface Collections {
+  requests: Collection<RequestDoc>;
+  counters: Collection<CounterDoc>;
+  addresses: Collection<AddressDoc>;
+  stats: Collection<StatsDoc>;
+  activity: Collection<ActivityDoc>;
+  creditPeriods: Collection<CreditPeriodDoc>;
+  userReports: Collection<UserReportDoc>;
+  accessLog: Collection<AccessDoc>;
+  directory: Collection<DirectoryDoc>;
+}
+
+export function collections(db: Db): Collections {
+  return {
+    requests: db.collection<RequestDoc>('requests'),
+    counters: db.collection<CounterDoc>('counters'),
+    addresses: db.collection<AddressDoc>('address_index'),
+    stats: db.collection<StatsDoc>('stats'),
+    activity: db.collection<ActivityDoc>('user_activity'),
+    creditPeriods: db.collection<CreditPeriodDoc>('credit_periods'),
+    userReports: db.collection<UserReportDoc>('user_reports'),
+    accessLog: db.collection<AccessDoc>('access_log'),
+    directory: db.collection<DirectoryDoc>('user_directory'),
+  };
+}
+
+/** Builds the indexes (idempotent) and the two counter documents. */
+export async function prepare(c: Collections): Promise<void> {
+  // GET /api/admin/recent-requests: find({ seq: { $in: [newest..newest-19] } }).
+  await c.requests.createIndex({ seq: 1 }, { unique: true, name: 'seq_unique' });
+  // GET /api/requests/covered: find({ coveredSeq: { $in: [...] } }); sparse, as only covered requests hold one.
+  await c.requests.createIndex({ coveredSeq: 1 }, { unique: true, sparse: true, name: 'coveredSeq_unique' });
+  // Every other collection is read and written by _id only.
+  for (const _id of ['requests', 'users'] as const) {
+    await c.stats.insertOne({ _id, seen: [] }).catch(ignoreDuplicate);
+  }
+}
+
+export const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
+
+export function ignoreDuplicate(err: unknown): void {
+  if (!isDuplicateKey(err)) throw err;
+}
+
+/** Finds or creates by _id; a racing creator makes our insert fail with E11000, and we read theirs. */
+export async function nextValue(counters: Collection<CounterDoc>, name: string): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const doc = await counters.findOneAndUpdate(
+        { _id: name },
+        { $inc: { value: 1 } },
+        { upsert: true, returnDocument: 'after' },
+      );
+      if (doc) return doc.value;
+    } catch (err) {
+      if (!isDuplicateKey(err) || attempt > 2) throw err;
+    }
+  }
+}
+
+export async function currentValue(counters: Collection<CounterDoc>, name: string): Promise<number> {
+  return (await counters.findOne({ _id: name }))?.value ?? 0;
+}

@@ -1,0 +1,44 @@
+import type { OutboxEntry, OutboxRecorder } from '@homereport/kit';
+import type { ViewLedger, ViewRecord } from '../domain/ports.js';
+import type { Collections } from './collections.js';
+
+/** The access ledger: one document per report view, carrying its report-viewed event. */
+export class LedgerRepository implements ViewLedger {
+  constructor(
+    private readonly c: Collections,
+    private readonly outbox: OutboxRecorder,
+  ) {}
+
+  async record(view: ViewRecord, events: OutboxEntry[]): Promise<void> {
+    await this.outbox.record('access_log', view.viewId, () =>
+      this.c.accessLog.insertOne({
+        _id: view.viewId,
+        userId: view.userId,
+        requestId: view.requestId,
+        address: view.address,
+        at: view.at,
+        charged: view.charged,
+        pending: true,
+        outbox: events,
+      }),
+    );
+  }
+
+  async find(viewId: string): Promise<ViewRecord | null> {
+    const doc = await this.c.accessLog.findOne({ _id: viewId }, { projection: { outbox: 0 } });
+    if (!doc) return null;
+    return {
+      viewId: doc._id,
+      userId: doc.userId,
+      requestId: doc.requestId,
+      address: doc.address,
+      at: doc.at,
+      charged: doc.charged,
+      pending: doc.pending === true,
+    };
+  }
+
+  async clearPending(viewId: string): Promise<void> {
+    await this.c.accessLog.updateOne({ _id: viewId }, { $unset: { pending: '' } });
+  }
+}

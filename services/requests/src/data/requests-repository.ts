@@ -1,0 +1,165 @@
+import type { OutboxEntry, OutboxRecorder } from '@homereport/kit';
+import { ObjectId } from 'mongodb';
+import type { FileRef, NewRequest, ReportFiles, RequestRecord, RequestStore, StatusChange } from '../domain/ports.js';
+import { type Collections, type RequestDoc, currentValue, nextValue } from './collections.js';
+
+/** What a read needs; the history and the outbox stay in the database. */
+const READ = { projection: { status_history: 0, outbox: 0 } } as const;
+
+const toRecord = (doc: Omit<RequestDoc, 'status_history' | 'outbox'>): RequestRecord => ({
+  id: doc._id,
+  address: doc.address,
+  addressKey: doc.addressKey,
+  url: doc.url ?? null,
+  notes: doc.notes ?? null,
+  status: doc.status,
+  created_at: doc.created_at,
+  updated_at: doc.updated_at,
+  completed_at: doc.completed_at ?? null,
+  requester: doc.requester ?? null,
+  files: (doc.files ?? {}) as ReportFiles,
+  pending: doc.pending ?? [],
+});
+
+/** Covered requests fetched per round of the covered list: a window of sequence numbers. */
+const MAX_ROUNDS = 20;
+
+export class RequestsRepository implements RequestStore {
+  constructor(
+    private readonly c: Collections,
+    private readonly outbox: OutboxRecorder,
+  ) {}
+
+  newId(): string {
+    return new ObjectId().toHexString();
+  }
+
+  async insert(request: NewRequest, events: OutboxEntry[], pendingId: string): Promise<RequestRecord> {
+    const seq = await nextValue(this.c.counters, 'requests');
+    const doc: RequestDoc = {
+      _id: request.id,
+      seq,
+      address: request.address,
+      addressKey: request.addressKey,
+      url: request.url,
+      notes: request.notes,
+      status: 'requested',
+      created_at: request.created_at,
+      updated_at: request.created_at,
+      completed_at: null,
+      requester: request.requester,
+      files: {},
+      status_history: [],
+      pending: [pendingId],
+      outbox: events,
+    };
+    await this.outbox.record('requests', doc._id, () => this.c.requests.insertOne(doc));
+    return toRecord(doc);
+  }
+
+  async find(id: string): Promise<RequestRecord | null> {
+    // Equality on _id.
+    const doc = await this.c.requests.findOne({ _id: id }, READ);
+    return doc ? toRecord(doc) : null;
+  }
+
+  async findMany(ids: string[]): Promise<RequestRecord[]> {
+    if (ids.length === 0) return [];
+    // $in on _id.
+    const docs = await this.c.requests.find({ _id: { $in: ids } }, READ).toArray();
+    return docs.map(toRecord);
+  }
+
+  async newest(limit: number): Promise<RequestRecord[]> {
+    const top = await currentValue(this.c.counters, 'requests');
+    const seqs = range(top, limit);
+    if (seqs.length === 0) return [];
+    // $in on the unique seq index: the newest `limit` sequence numbers, computed, not sorted for.
+    const docs = await this.c.requests.find({ seq: { $in: seqs } }, READ).toArray();
+    return docs.sort((a, b) => b.seq - a.seq).map(toRecord);
+  }
+
+  async coveredPage(limit: number, before: number | null): Promise<{ items: RequestRecord[]; next: number | null }> {
+    let next = before ?? (await currentValue(this.c.counters, 'covered'));
+    const found: (Omit<RequestDoc, 'status_history' | 'outbox'> & { coveredSeq: number })[] = [];
+    // Sequence numbers of requests that left the covered status are gaps: fetch windows of keys
+    // (by the unique coveredSeq index) until the page is full, bounded in rounds.
+    for (let round = 0; found.length < limit && next > 0 && round < MAX_ROUNDS; round++) {
+      const keys = range(next, (limit - found.length) * 2 + 8);
+      const docs = await this.c.requests.find({ coveredSeq: { $in: keys } }, READ).toArray();
+      for (const doc of docs.sort((a, b) => (b.coveredSeq ?? 0) - (a.coveredSeq ?? 0))) {
+        if (doc.coveredSeq !== undefined && doc.status === 'covered')
+          found.push({ ...doc, coveredSeq: doc.coveredSeq });
+      }
+      next -= keys.length;
+    }
+    const items = found.slice(0, limit);
+    const last = items[items.length - 1];
+    const after = found.length > limit && last ? last.coveredSeq - 1 : next;
+    return { items: items.map(toRecord), next: after > 0 ? after : null };
+  }
+
+  async changeStatus(
+    id: string,
+    change: StatusChange,
+    events: OutboxEntry[],
+    pendingId: string,
+  ): Promise<RequestRecord | null> {
+    const set: Record<string, unknown> = { status: change.to, updated_at: change.at };
+    const update: Record<string, unknown> = {
+      $set: set,
+      $push: {
+        status_history: { $each: [change], $slice: -100 },
+        outbox: { $each: events },
+        pending: pendingId,
+      },
+    };
+    if (change.to === 'covered') {
+      // A new place at the top of the public list: most recently completed first.
+      set.coveredSeq = await nextValue(this.c.counters, 'covered');
+      set.completed_at = change.at;
+    } else if (change.from === 'covered') {
+      update.$unset = { coveredSeq: '' };
+    }
+    // findOneAndUpdate, not updateOne: a filter beyond _id would make updateOne scan on the embedded server.
+    const doc = await this.outbox.record('requests', id, () =>
+      this.c.requests.findOneAndUpdate({ _id: id, status: change.from }, update, {
+        ...READ,
+        returnDocument: 'after',
+      }),
+    );
+    return doc ? toRecord(doc) : null;
+  }
+
+  async setFiles(
+    id: string,
+    files: ReportFiles,
+    at: Date,
+  ): Promise<{ after: RequestRecord; replaced: FileRef[] } | null> {
+    const set: Record<string, unknown> = { updated_at: at };
+    for (const [type, file] of Object.entries(files)) set[`files.${type}`] = file;
+    const before = await this.c.requests.findOneAndUpdate(
+      { _id: id },
+      { $set: set },
+      { projection: { files: 1 }, returnDocument: 'before' },
+    );
+    if (!before) return null;
+    const replaced = Object.entries(files).flatMap(([type, file]) => {
+      const old = before.files?.[type];
+      return old && old.key !== file?.key ? [old] : [];
+    });
+    const after = await this.find(id);
+    return after ? { after, replaced } : null;
+  }
+
+  async clearPending(id: string, pendingId: string): Promise<void> {
+    await this.c.requests.updateOne({ _id: id }, { $pull: { pending: pendingId } });
+  }
+}
+
+/** [top, top-1, ..., top-count+1], stopping at 1. */
+function range(top: number, count: number): number[] {
+  const out: number[] = [];
+  for (let n = top; n > 0 && out.length < count; n--) out.push(n);
+  return out;
+}

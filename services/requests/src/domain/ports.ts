@@ -1,0 +1,177 @@
+import type { ReportFileType, RequestStatus } from '@homereport/contracts';
+import type { OutboxEntry } from '@homereport/kit';
+
+/** What the use cases need from storage and caches; data/ provides them. Plain objects only. */
+
+export interface Person {
+  userId: string;
+  email: string;
+}
+
+export interface FileRef {
+  key: string;
+  /** The client's file name, shown only as the download's file name. */
+  name: string;
+  contentType: string;
+  size: number;
+  uploaded_at: Date;
+}
+
+export type ReportFiles = Partial<Record<ReportFileType, FileRef>>;
+
+export interface RequestRecord {
+  id: string;
+  address: string;
+  /** The duplicate-detection key of the address (domain/address.ts). */
+  addressKey: string;
+  url: string | null;
+  notes: string | null;
+  status: RequestStatus;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+  requester: Person | null;
+  files: ReportFiles;
+  /** Ids of events whose follow-up effects (counters, lists) are not confirmed applied yet. */
+  pending: string[];
+}
+
+export interface NewRequest {
+  id: string;
+  address: string;
+  addressKey: string;
+  url: string | null;
+  notes: string | null;
+  created_at: Date;
+  requester: Person | null;
+}
+
+export interface StatusChange {
+  from: RequestStatus;
+  to: RequestStatus;
+  by: Person;
+  at: Date;
+}
+
+export interface RequestStore {
+  newId(): string;
+  /** Stores the request with its events and a pending marker for `pendingId`. */
+  insert(request: NewRequest, events: OutboxEntry[], pendingId: string): Promise<RequestRecord>;
+  find(id: string): Promise<RequestRecord | null>;
+  findMany(ids: string[]): Promise<RequestRecord[]>;
+  /** The newest `limit` requests, newest first (by creation sequence). */
+  newest(limit: number): Promise<RequestRecord[]>;
+  /** Covered requests, most recently covered first, below `before` (a covered sequence number). */
+  coveredPage(limit: number, before: number | null): Promise<{ items: RequestRecord[]; next: number | null }>;
+  /**
+   * Moves a request from `change.from` to `change.to`, only if it still is in `from`; records the
+   * change in its history, its events and a pending marker. Null when the status moved meanwhile.
+   */
+  changeStatus(
+    id: string,
+    change: StatusChange,
+    events: OutboxEntry[],
+    pendingId: string,
+  ): Promise<RequestRecord | null>;
+  /** Points the request's file fields at new files; returns the request after and the files replaced. */
+  setFiles(id: string, files: ReportFiles, at: Date): Promise<{ after: RequestRecord; replaced: FileRef[] } | null>;
+  clearPending(id: string, pendingId: string): Promise<void>;
+}
+
+export interface AddressIndex {
+  /** The latest request for this address key, if any. */
+  latest(addressKey: string): Promise<{ requestId: string; at: Date } | null>;
+  remember(addressKey: string, requestId: string, at: Date): Promise<void>;
+}
+
+export interface RequestCounts {
+  total: number;
+  requested: number;
+  in_progress: number;
+  covered: number;
+  totalAccess: number;
+}
+
+export interface UserCounts {
+  totalUsers: number;
+  verifiedUsers: number;
+}
+
+export type CountDelta = Partial<Record<keyof RequestCounts, number>>;
+
+export interface StatsStore {
+  /** Applies `delta` once per `effectId` (a repeated id within the recent window changes nothing). */
+  applyRequestDelta(effectId: string, delta: CountDelta): Promise<boolean>;
+  requestCounts(): Promise<RequestCounts>;
+  applyUserDelta(effectId: string, delta: Partial<UserCounts>): Promise<boolean>;
+  userCounts(): Promise<UserCounts>;
+}
+
+export interface HistoryEntry {
+  id: string;
+  request_id: string;
+  address: string;
+  accessed_at: Date;
+}
+
+export interface UserActivity {
+  userId: string;
+  anchor: Date | null;
+  totalAccess: number;
+  uniqueReports: number;
+  history: HistoryEntry[];
+  requests: string[];
+}
+
+export interface ViewRecord {
+  viewId: string;
+  userId: string;
+  requestId: string;
+  address: string;
+  at: Date;
+  charged: boolean;
+  pending: boolean;
+}
+
+export type ChargeOutcome = 'charged' | 'already-opened' | 'no-credits';
+
+export interface ActivityStore {
+  find(userId: string): Promise<UserActivity | null>;
+  /** The user's credit anchor, set to `now` at their first view. */
+  ensureAnchor(userId: string, now: Date): Promise<Date>;
+  /** Remembers a request of the user (newest last, bounded), once. */
+  addRequest(userId: string, requestId: string): Promise<void>;
+  /** Adds a view to the user's counters and recent history, once per view id. */
+  addView(userId: string, entry: HistoryEntry, firstEver: boolean): Promise<void>;
+  /** Whether this view is the user's first ever view of that report (decided once, stably). */
+  firstView(userId: string, requestId: string, viewId: string, at: Date): Promise<boolean>;
+}
+
+export interface CreditStore {
+  /** Credits left in a period; a period never touched has the full allowance. */
+  creditsLeft(userId: string, periodIndex: number): Promise<number>;
+  /** Spends a credit on `requestId` unless it was opened in this period already (atomic). */
+  charge(userId: string, periodIndex: number, requestId: string): Promise<ChargeOutcome>;
+}
+
+export interface ViewLedger {
+  record(view: ViewRecord, events: OutboxEntry[]): Promise<void>;
+  find(viewId: string): Promise<ViewRecord | null>;
+  clearPending(viewId: string): Promise<void>;
+}
+
+export interface UserDirectory {
+  /** Marks a user as seen (and verified); says which counters still need this user. */
+  observe(userId: string, verified: boolean): Promise<{ countRegistered: boolean; countVerified: boolean }>;
+  markCounted(userId: string, what: 'registered' | 'verified'): Promise<void>;
+}
+
+export interface CoveredListCache {
+  /** The serialized first page, built by `build` when the cache has none for the current generation. */
+  firstPage(build: () => Promise<string>): Promise<string>;
+  invalidate(): Promise<void>;
+}
+
+export interface LinkSigner {
+  sign(objectKey: string): string;
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { AccessHistoryEntry, CoverageRequest, UserStats } from '@homereport/contracts';
+import { AppError, type Identity, notFound } from '@homereport/kit';
+import { reportViewed } from '../events/published.js';
+import { CREDITS_PER_PERIOD, noCreditsMessage, periodAt, periodFromNow } from './credit-period.js';
+import type {
+  ActivityStore,
+  CreditStore,
+  LinkSigner,
+  RequestStore,
+  StatsStore,
+  ViewLedger,
+  ViewRecord,
+} from './ports.js';
+import { Messages, toApi } from './requests.js';
+
+export interface ReportsDeps {
+  requests: RequestStore;
+  activity: ActivityStore;
+  credits: CreditStore;
+  ledger: ViewLedger;
+  stats: StatsStore;
+  signer: LinkSigner;
+  now?: () => Date;
+}
+
+export const NO_CREDITS = 'NO_CREDITS';
+
+/**
+ * Opening reports with credits, and what a user's dashboard reads. Every count here is kept in a
+ * document updated atomically, never counted by a scan.
+ */
+export class Reports {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: ReportsDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /**
+   * The first view of a report in a credit period spends a credit; later ones are free. The spend
+   * and the "already opened" mark are one conditional write of the period's document, so
+   * concurrent opens never spend twice for one report nor go below zero (see data/credits.ts).
+   * Admins open reports without spending credits.
+   */
+  async view(requestId: string, user: Identity, correlationId: string): Promise<CoverageRequest> {
+    const request = await this.deps.requests.find(requestId);
+    if (!request || request.status !== 'covered') throw notFound(Messages.reportNotFound);
+    const now = this.now();
+    let charged = false;
+    if (user.role !== 'admin') {
+      const anchor = await this.deps.activity.ensureAnchor(user.userId, now);
+      const period = periodAt(anchor, now);
+      const outcome = await this.deps.credits.charge(user.userId, period.index, requestId);
+      if (outcome === 'no-credits') throw new AppError(402, NO_CREDITS, noCreditsMessage(period.end));
+      charged = outcome === 'charged';
+    }
+    const view: ViewRecord = {
+      viewId: randomUUID(),
+      userId: user.userId,
+      requestId,
+      address: request.address,
+      at: now,
+      charged,
+      pending: true,
+    };
+    const event = reportViewed(
+      { viewId: view.viewId, userId: user.userId, requestId, charged, viewedAt: now.toISOString() },
+      correlationId,
+    );
+    await this.deps.ledger.record(view, [event]);
+    await this.afterView(view);
+    return toApi(request, this.deps.signer);
+  }
+
+  /** The view's counters and history entry; idempotent, so the report-viewed consumer may repeat it. */
+  async afterView(view: ViewRecord): Promise<void> {
+    const firstEver = await this.deps.activity.firstView(view.userId, view.requestId, view.viewId, view.at);
+    await this.deps.activity.addView(
+      view.userId,
+      { id: view.viewId, request_id: view.requestId, address: view.address, accessed_at: view.at },
+      firstEver,
+    );
+    await this.deps.stats.applyRequestDelta(view.viewId, { totalAccess: 1 });
+    await this.deps.ledger.clearPending(view.viewId);
+  }
+
+  async stats(userId: string): Promise<UserStats> {
+    const now = this.now();
+    const activity = await this.deps.activity.find(userId);
+    const period = activity?.anchor ? periodAt(activity.anchor, now) : periodFromNow(now);
+    const credits = activity?.anchor ? await this.deps.credits.creditsLeft(userId, period.index) : CREDITS_PER_PERIOD;
+    return {
+      credits,
+      totalAccess: activity?.totalAccess ?? 0,
+      uniqueReports: activity?.uniqueReports ?? 0,
+      subscription_status: 'free',
+      next_refresh_at: period.end.toISOString(),
+    };
+  }
+
+  /** The user's most recent views, newest first (a bounded list kept with each view). */
+  async history(userId: string): Promise<AccessHistoryEntry[]> {
+    const activity = await this.deps.activity.find(userId);
+    return [...(activity?.history ?? [])].reverse().map((entry) => ({
+      id: entry.id,
+      request_id: entry.request_id,
+      address: entry.address,
+      accessed_at: entry.accessed_at.toISOString(),
+    }));
+  }
+}

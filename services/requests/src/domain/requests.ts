@@ -1,0 +1,278 @@
+import type {
+  CoverageRequest,
+  CreateRequestReply,
+  RecentRequest,
+  ReportFileType,
+  RequestStatus,
+  RequestSummary,
+} from '@homereport/contracts';
+import { AppError, type OutboxEntry, badRequest, notFound } from '@homereport/kit';
+import { requestCovered, requestStatusChanged, requestSubmitted } from '../events/published.js';
+import { addressKey, cleanAddress, optionalText } from './address.js';
+import type {
+  ActivityStore,
+  AddressIndex,
+  CountDelta,
+  CoveredListCache,
+  FileRef,
+  LinkSigner,
+  Person,
+  ReportFiles,
+  RequestRecord,
+  RequestStore,
+  StatsStore,
+} from './ports.js';
+
+export const DUPLICATE_WINDOW_DAYS = 30;
+const DUPLICATE_WINDOW_MS = DUPLICATE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+/** The public covered list: page size when none is asked for, and the largest page. */
+export const COVERED_PAGE_DEFAULT = 100;
+export const COVERED_PAGE_MAX = 100;
+/** Admin dashboard's Recent Requests. */
+export const RECENT_REQUESTS = 20;
+
+export const FILE_TYPES: ReportFileType[] = ['report', 'strategy', 'school_report', 'neighborhood_report'];
+
+const STATUS_COUNTER: Record<RequestStatus, keyof CountDelta> = {
+  requested: 'requested',
+  in_progress: 'in_progress',
+  covered: 'covered',
+};
+
+export const Messages = {
+  blankAddress: 'Please enter the property address.',
+  badUrl: 'The listing URL must be a web address starting with http:// or https://.',
+  notFound: 'Request not found.',
+  reportNotFound: 'Report not found. It does not exist or is not completed yet.',
+  busy: 'The request changed while we were updating it. Please try again.',
+} as const;
+
+/** A request as the API shows it; file links only when a signer is given (never in public lists). */
+export function toApi(record: RequestRecord, signer: LinkSigner | null): CoverageRequest {
+  const link = (type: ReportFileType) => {
+    const file = record.files[type];
+    return signer && file ? signer.sign(file.key) : null;
+  };
+  return {
+    id: record.id,
+    address: record.address,
+    url: record.url,
+    notes: record.notes,
+    status: record.status,
+    created_at: record.created_at.toISOString(),
+    updated_at: record.updated_at.toISOString(),
+    report_path: link('report'),
+    strategy_path: link('strategy'),
+    school_report_path: link('school_report'),
+    neighborhood_report_path: link('neighborhood_report'),
+  };
+}
+
+export function summary(record: RequestRecord): RequestSummary {
+  return {
+    id: record.id,
+    address: record.address,
+    url: record.url,
+    notes: record.notes,
+    status: record.status,
+    created_at: record.created_at.toISOString(),
+  };
+}
+
+function listingUrl(raw: string | undefined): string | null {
+  const url = optionalText(raw);
+  if (url === null) return null;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return url;
+  } catch {}
+  throw badRequest(Messages.badUrl);
+}
+
+export interface RequestsDeps {
+  requests: RequestStore;
+  addresses: AddressIndex;
+  stats: StatsStore;
+  activity: ActivityStore;
+  cache: CoveredListCache;
+  signer: LinkSigner;
+  onCacheError: (err: unknown) => void;
+  now?: () => Date;
+}
+
+/** Coverage requests: submission, lists, status changes, report files, admin counters. */
+export class Requests {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: RequestsDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async submit(
+    input: { address: string; url?: string; notes?: string },
+    requester: Person | null,
+    correlationId: string,
+  ): Promise<CreateRequestReply> {
+    const address = cleanAddress(input.address);
+    if (address.length === 0) throw badRequest(Messages.blankAddress);
+    const url = listingUrl(input.url);
+    const notes = optionalText(input.notes);
+    const key = addressKey(address);
+    const now = this.now();
+    const previous = await this.deps.addresses.latest(key);
+    const duplicateOf =
+      previous && now.getTime() - previous.at.getTime() < DUPLICATE_WINDOW_MS ? previous.requestId : undefined;
+
+    const id = this.deps.requests.newId();
+    const record: RequestRecord = {
+      id,
+      address,
+      addressKey: key,
+      url,
+      notes,
+      status: 'requested',
+      created_at: now,
+      updated_at: now,
+      completed_at: null,
+      requester,
+      files: {},
+      pending: [],
+    };
+    const event = requestSubmitted({ request: summary(record), requester }, correlationId);
+    const stored = await this.deps.requests.insert(
+      { id, address, addressKey: key, url, notes, created_at: now, requester },
+      [event],
+      event.id,
+    );
+    await this.afterSubmit(stored, event.id);
+    return { request: toApi(stored, null), ...(duplicateOf ? { duplicate_of: duplicateOf } : {}) };
+  }
+
+  /**
+   * What follows a submission: counters, the requester's list, the address index. Each step is
+   * idempotent, so the consumer of our own request-submitted may repeat them after a crash.
+   */
+  async afterSubmit(record: RequestRecord, effectId: string): Promise<void> {
+    await this.deps.stats.applyRequestDelta(effectId, { total: 1, requested: 1 });
+    if (record.requester) await this.deps.activity.addRequest(record.requester.userId, record.id);
+    await this.deps.addresses.remember(record.addressKey, record.id, record.created_at);
+    await this.deps.requests.clearPending(record.id, effectId);
+  }
+
+  async changeStatus(id: string, to: RequestStatus, by: Person, correlationId: string): Promise<CoverageRequest> {
+    // Optimistic: the write applies only if the status is still the one the counters move away from.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const current = await this.deps.requests.find(id);
+      if (!current) throw notFound(Messages.notFound);
+      if (current.status === to) return toApi(current, this.deps.signer);
+      const at = this.now();
+      const change = { from: current.status, to, by, at };
+      const changed = requestStatusChanged(
+        { requestId: id, from: current.status, to, by, at: at.toISOString() },
+        correlationId,
+      );
+      const events: OutboxEntry[] = [changed];
+      if (to === 'covered') {
+        events.push(
+          requestCovered(
+            {
+              request: { ...summary(current), status: 'covered' },
+              requester: current.requester,
+              completed_at: at.toISOString(),
+            },
+            correlationId,
+          ),
+        );
+      }
+      const updated = await this.deps.requests.changeStatus(id, change, events, changed.id);
+      if (!updated) continue;
+      await this.afterStatusChange(id, changed.id, change.from, to);
+      return toApi(updated, this.deps.signer);
+    }
+    throw new AppError(409, 'CONFLICT', Messages.busy);
+  }
+
+  /** Counters and the covered list follow a status change; idempotent like afterSubmit. */
+  async afterStatusChange(id: string, effectId: string, from: RequestStatus, to: RequestStatus): Promise<void> {
+    await this.deps.stats.applyRequestDelta(effectId, { [STATUS_COUNTER[from]]: -1, [STATUS_COUNTER[to]]: 1 });
+    if (from === 'covered' || to === 'covered') await this.invalidateCovered();
+    await this.deps.requests.clearPending(id, effectId);
+  }
+
+  /** Called by the files service once new objects are stored; answers with the replaced files. */
+  async recordFiles(id: string, files: ReportFiles): Promise<{ request: CoverageRequest; replaced: FileRef[] }> {
+    const result = await this.deps.requests.setFiles(id, files, this.now());
+    if (!result) throw notFound(Messages.notFound);
+    if (result.after.status === 'covered') await this.invalidateCovered();
+    return { request: toApi(result.after, this.deps.signer), replaced: result.replaced };
+  }
+
+  /** Public: covered requests, most recently covered first, without file links. */
+  async covered(limit: number, cursor: number | null): Promise<string> {
+    const build = async () => {
+      const page = await this.deps.requests.coveredPage(limit, cursor);
+      return JSON.stringify({
+        properties: page.items.map((r) => toApi(r, null)),
+        next_cursor: page.next === null ? null : String(page.next),
+      });
+    };
+    // The first page as everyone sees it is cached; other pages are rare and read straight through.
+    if (cursor === null && limit === COVERED_PAGE_DEFAULT) return this.deps.cache.firstPage(build);
+    return build();
+  }
+
+  async forAdmin(id: string): Promise<CoverageRequest> {
+    const record = await this.deps.requests.find(id);
+    if (!record) throw notFound(Messages.notFound);
+    return toApi(record, this.deps.signer);
+  }
+
+  async exists(id: string): Promise<{ id: string; status: RequestStatus } | null> {
+    const record = await this.deps.requests.find(id);
+    return record ? { id: record.id, status: record.status } : null;
+  }
+
+  async mine(userId: string): Promise<CoverageRequest[]> {
+    const activity = await this.deps.activity.find(userId);
+    const ids = [...(activity?.requests ?? [])].reverse();
+    if (ids.length === 0) return [];
+    const byId = new Map((await this.deps.requests.findMany(ids)).map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const record = byId.get(id);
+      return record ? [toApi(record, null)] : [];
+    });
+  }
+
+  async recent(): Promise<RecentRequest[]> {
+    const records = await this.deps.requests.newest(RECENT_REQUESTS);
+    return records.map((r) => ({
+      id: r.id,
+      address: r.address,
+      created_at: r.created_at.toISOString(),
+      notes: r.notes,
+      status: r.status,
+    }));
+  }
+
+  async dashboard() {
+    const [requests, users] = await Promise.all([this.deps.stats.requestCounts(), this.deps.stats.userCounts()]);
+    return {
+      total: requests.total,
+      requested: requests.requested,
+      inProgress: requests.in_progress,
+      covered: requests.covered,
+      totalUsers: users.totalUsers,
+      verifiedUsers: users.verifiedUsers,
+      totalAccess: requests.totalAccess,
+    };
+  }
+
+  private async invalidateCovered(): Promise<void> {
+    try {
+      await this.deps.cache.invalidate();
+    } catch (err) {
+      // The state change stands; the cache's expiry bounds how long the list may be stale.
+      this.deps.onCacheError(err);
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import {
+  AdminDashboardReply,
+  AdminRequestReply,
+  RecentRequestsReply,
+  RequestIdParams,
+  UpdateStatusBody,
+  UpdateStatusReply,
+} from '@homereport/contracts';
+import { ErrorReply, type ServiceApp, requireAdmin } from '@homereport/kit';
+import type { Requests } from '../../domain/requests.js';
+
+const tags = ['admin'];
+
+/**
+ * /api/admin/* calls about requests. The gateway refuses non-admins before routing; the check
+ * here is the second line, should the service ever be reached another way.
+ */
+export function registerAdminRoutes(app: ServiceApp, deps: { requests: Requests }): void {
+  app.get('/api/admin/dashboard', { schema: { tags, response: { 200: AdminDashboardReply } } }, async (req) => {
+    requireAdmin(req);
+    return { stats: await deps.requests.dashboard() };
+  });
+
+  app.get('/api/admin/recent-requests', { schema: { tags, response: { 200: RecentRequestsReply } } }, async (req) => {
+    requireAdmin(req);
+    return { requests: await deps.requests.recent() };
+  });
+
+  app.get(
+    '/api/admin/requests/:id',
+    { schema: { tags, params: RequestIdParams, response: { 200: AdminRequestReply, 404: ErrorReply } } },
+    async (req) => {
+      requireAdmin(req);
+      return deps.requests.forAdmin(req.params.id);
+    },
+  );
+
+  app.put(
+    '/api/admin/requests/:id/status',
+    {
+      schema: {
+        tags,
+        params: RequestIdParams,
+        body: UpdateStatusBody,
+        response: { 200: UpdateStatusReply, 400: ErrorReply, 404: ErrorReply },
+      },
+    },
+    async (req) => {
+      const admin = requireAdmin(req);
+      const request = await deps.requests.changeStatus(
+        req.params.id,
+        req.body.status,
+        { userId: admin.userId, email: admin.email },
+        req.id,
+      );
+      req.log.info({ requestId: request.id, status: request.status, by: admin.userId }, 'request status set');
+      return { request };
+    },
+  );
+}

@@ -1,0 +1,52 @@
+import { CoverageRequest, RequestIdParams } from '@homereport/contracts';
+import { ErrorReply, type ServiceApp, notFound } from '@homereport/kit';
+import { Type } from '@sinclair/typebox';
+import type { ReportFiles } from '../../domain/ports.js';
+import { Messages, type Requests } from '../../domain/requests.js';
+import { RecordFilesBody, RequestExistsReply } from '../../schemas/internal.js';
+
+/**
+ * Internal calls of the files service: does a request exist, and "these objects now hold its
+ * report files" (answered with the request as the admin sees it and the objects it replaced, which
+ * the files service then deletes). Reachable only with the internal secret, never through the
+ * gateway, which forwards /api paths only.
+ */
+export function registerInternalRoutes(app: ServiceApp, deps: { requests: Requests }): void {
+  app.get(
+    '/internal/requests/:id',
+    { schema: { hide: true, params: RequestIdParams, response: { 200: RequestExistsReply, 404: ErrorReply } } },
+    async (req) => {
+      const found = await deps.requests.exists(req.params.id);
+      if (!found) throw notFound(Messages.notFound);
+      return found;
+    },
+  );
+
+  app.put(
+    '/internal/requests/:id/files',
+    {
+      schema: {
+        hide: true,
+        params: RequestIdParams,
+        body: RecordFilesBody,
+        response: {
+          200: Type.Object({ request: CoverageRequest, replaced: Type.Array(Type.String()) }),
+          404: ErrorReply,
+        },
+      },
+    },
+    async (req) => {
+      const uploadedAt = new Date();
+      const files: ReportFiles = {};
+      for (const f of req.body.files) {
+        files[f.type] = { key: f.key, name: f.name, contentType: f.contentType, size: f.size, uploaded_at: uploadedAt };
+      }
+      const { request, replaced } = await deps.requests.recordFiles(req.params.id, files);
+      req.log.info(
+        { requestId: request.id, types: Object.keys(files), replaced: replaced.length },
+        'report files recorded',
+      );
+      return { request, replaced: replaced.map((f) => f.key) };
+    },
+  );
+}

@@ -1,0 +1,69 @@
+import {
+  CoveredRequestsQuery,
+  CoveredRequestsReply,
+  CreateRequestBody,
+  CreateRequestReply,
+  MyRequestsReply,
+  ReportViewReply,
+  RequestIdParams,
+} from '@homereport/contracts';
+import { ErrorReply, type ServiceApp, requireUser } from '@homereport/kit';
+import type { Reports } from '../../domain/reports.js';
+import { COVERED_PAGE_DEFAULT, COVERED_PAGE_MAX, type Requests } from '../../domain/requests.js';
+
+const tags = ['requests'];
+
+/** /api/requests/*, as in api.md "Coverage requests and reports". */
+export function registerRequestRoutes(app: ServiceApp, deps: { requests: Requests; reports: Reports }): void {
+  app.post(
+    '/api/requests',
+    { schema: { tags, body: CreateRequestBody, response: { 201: CreateRequestReply, 400: ErrorReply } } },
+    async (req, reply) => {
+      const requester = req.identity ? { userId: req.identity.userId, email: req.identity.email } : null;
+      const created = await deps.requests.submit(req.body, requester, req.id);
+      req.log.info(
+        { requestId: created.request.id, signedIn: requester !== null, duplicate: created.duplicate_of !== undefined },
+        'coverage requested',
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/requests/covered',
+    { schema: { tags, querystring: CoveredRequestsQuery, response: { 200: CoveredRequestsReply } } },
+    async (req, reply) => {
+      const limit = Math.min(Number(req.query.limit ?? COVERED_PAGE_DEFAULT), COVERED_PAGE_MAX);
+      const cursor = req.query.cursor === undefined ? null : Number(req.query.cursor);
+      const body = await deps.requests.covered(limit, cursor);
+      // Already serialized (and cached so): sent as it is, no second serialization.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as CoveredRequestsReply);
+    },
+  );
+
+  app.get(
+    '/api/requests/mine',
+    { schema: { tags, response: { 200: MyRequestsReply, 401: ErrorReply } } },
+    async (req) => {
+      const user = requireUser(req);
+      return { requests: await deps.requests.mine(user.userId) };
+    },
+  );
+
+  app.get(
+    '/api/requests/:id/view',
+    {
+      schema: {
+        tags,
+        params: RequestIdParams,
+        response: { 200: ReportViewReply, 401: ErrorReply, 402: ErrorReply, 404: ErrorReply },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const request = await deps.reports.view(req.params.id, user, req.id);
+      req.log.info({ requestId: request.id, userId: user.userId }, 'report viewed');
+      return { request };
+    },
+  );
+}
