@@ -319,7 +319,7 @@ describe('coverage requests and reports in a browser', () => {
     ).toBe(200);
     // Coming back to the tab refetches; no reload needed.
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     await eventually(
       async () => (await row.getByTestId('my-request-status').textContent()) === 'In Progress',
       35_000,
