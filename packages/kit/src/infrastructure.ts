@@ -9,7 +9,13 @@ import { createKafka, ensureTopics, registerKafkaReadiness } from './connections
 import { connectMongo, registerMongo } from './connections/mongo.js';
 import { connectRedis, registerRedis } from './connections/redis.js';
 import { createS3Client, ensureBucket, registerS3 } from './connections/s3.js';
-import { type EventHandler, type ProcessedEvent, deadLetterTopic, startConsumer } from './events/consumer.js';
+import {
+  type EventHandler,
+  type ProcessedEvent,
+  type ProcessedLedger,
+  deadLetterTopic,
+  startConsumer,
+} from './events/consumer.js';
 import { OutboxRelay, type OutboxRelayOptions } from './events/outbox.js';
 import { EventPublisher } from './events/publisher.js';
 import type { Logger } from './logger.js';
@@ -131,6 +137,8 @@ export class Infrastructure {
     let consumer: Consumer | undefined;
     let stopped = false;
     const processed = this.mongo.collection<ProcessedEvent>('processed_events');
+    // Hour buckets of processed ids, read and deleted by _id when they grow old (no TTL indexes here).
+    const ledger = this.mongo.collection<ProcessedLedger>('processed_events_ledger');
     const started = this.topicsReady
       .then(() =>
         this.retryUntilDone(`consumer ${groupId}`, async () => {
@@ -142,6 +150,7 @@ export class Infrastructure {
             groupId,
             handlers,
             processed,
+            ledger,
             publisher: this.publisher,
             logger: this.logger.child({ component: 'consumer', groupId }),
           });
@@ -164,7 +173,9 @@ export class Infrastructure {
         if (attempt > 1) this.logger.info(`${what}: succeeded after ${attempt} attempts`);
         return;
       } catch (err) {
-        if (attempt === 1 || attempt % 20 === 0) this.logger.warn({ err, attempt }, `${what}: failed; retrying`);
+        // A broker that is still starting fails the first tries: quiet until it goes on for a while.
+        if (attempt === 5 || attempt % 20 === 0) this.logger.warn({ err, attempt }, `${what}: failed; retrying`);
+        else this.logger.debug({ err, attempt }, `${what}: failed; retrying`);
         await new Promise((r) => setTimeout(r, Math.min(500 * attempt, 5000)));
       }
     }

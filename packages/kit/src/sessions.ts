@@ -5,57 +5,110 @@ import type { Role } from './identity.js';
 /**
  * Opaque session tokens kept in Redis. The token itself is never stored: the key is its SHA-256,
  * so a Redis dump does not hand out sessions. The auth service creates and revokes sessions;
- * the gateway resolves them once per request. Expiry slides on every use.
+ * the gateway resolves them once per request.
+ *
+ * A session ends after `idleSeconds` without use (the expiry slides on every use) and in any
+ * case `absoluteSeconds` after it started. Each user's session hashes are also kept in a set so
+ * a password reset can end them all; that set never expires before the last session in it
+ * could (its expiry is pushed to the newest session's absolute end), so `revokeAll` always
+ * finds every live session.
  */
 export interface Session {
   userId: string;
   email: string;
   role: Role;
   createdAt: string;
+  /** When the session ends however often it is used (ISO 8601). Absent on sessions from before it existed. */
+  expiresAt?: string;
 }
 
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
+
+export interface SessionLifetimes {
+  /** Ends after this long without use. */
+  idleSeconds: number;
+  /** Ends this long after sign-in, used or not. */
+  absoluteSeconds: number;
+}
 
 const sessionKey = (hash: string) => `session:${hash}`;
 const userSessionsKey = (userId: string) => `user-sessions:${userId}`;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class SessionStore {
+  private readonly lifetimes: SessionLifetimes;
+
   constructor(
     private readonly redis: Redis,
-    private readonly ttlSeconds = SESSION_TTL_SECONDS,
-  ) {}
+    lifetimes: Partial<SessionLifetimes> = {},
+    private readonly now: () => number = Date.now,
+  ) {
+    this.lifetimes = {
+      idleSeconds: lifetimes.idleSeconds ?? SESSION_TTL_SECONDS,
+      absoluteSeconds: lifetimes.absoluteSeconds ?? SESSION_ABSOLUTE_SECONDS,
+    };
+  }
 
   async create(user: { userId: string; email: string; role: Role }): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const hash = hashToken(token);
-    const session: Session = { ...user, createdAt: new Date().toISOString() };
-    await this.redis
+    const startedAt = this.now();
+    const session: Session = {
+      ...user,
+      createdAt: new Date(startedAt).toISOString(),
+      expiresAt: new Date(startedAt + this.lifetimes.absoluteSeconds * 1000).toISOString(),
+    };
+    const idle = Math.min(this.lifetimes.idleSeconds, this.lifetimes.absoluteSeconds);
+    const set = userSessionsKey(user.userId);
+    const replies = await this.redis
       .multi()
-      .set(sessionKey(hash), JSON.stringify(session), 'EX', this.ttlSeconds)
-      .sadd(userSessionsKey(user.userId), hash)
-      .expire(userSessionsKey(user.userId), this.ttlSeconds)
+      .set(sessionKey(hash), JSON.stringify(session), 'EX', idle)
+      .sadd(set, hash)
+      // The set lives as long as its longest-lived session: a set without expiry gets one, and
+      // GT only ever moves it later (EXPIRE options need Redis 7, checked at start).
+      .expire(set, this.lifetimes.absoluteSeconds, 'NX')
+      .expire(set, this.lifetimes.absoluteSeconds, 'GT')
       .exec();
+    for (const [err] of replies ?? []) if (err) throw err;
     return token;
   }
 
-  /** The session behind a token, refreshing its expiry; null when unknown, expired or revoked. */
+  /** The session behind a token, refreshing its idle expiry; null when unknown, expired or revoked. */
   async resolve(token: string): Promise<Session | null> {
     if (!token || token.length > 200) return null;
-    const raw = await this.redis.getex(sessionKey(hashToken(token)), 'EX', this.ttlSeconds);
+    const key = sessionKey(hashToken(token));
+    const raw = await this.redis.get(key);
     if (!raw) return null;
+    let session: Session;
     try {
-      return JSON.parse(raw) as Session;
+      session = JSON.parse(raw) as Session;
     } catch {
       return null;
     }
+    const now = this.now();
+    const end = session.expiresAt
+      ? Date.parse(session.expiresAt)
+      : Date.parse(session.createdAt) + this.lifetimes.absoluteSeconds * 1000;
+    if (!(end > now)) {
+      await this.redis.del(key);
+      return null;
+    }
+    // Slide the idle expiry, never past the absolute end. On a key revoked meanwhile this does nothing.
+    await this.redis.pexpire(key, Math.min(this.lifetimes.idleSeconds * 1000, end - now));
+    return session;
   }
 
   async revoke(token: string): Promise<void> {
     const hash = hashToken(token);
     const raw = await this.redis.get(sessionKey(hash));
     await this.redis.del(sessionKey(hash));
-    if (raw) await this.redis.srem(userSessionsKey((JSON.parse(raw) as Session).userId), hash);
+    if (!raw) return;
+    try {
+      await this.redis.srem(userSessionsKey((JSON.parse(raw) as Session).userId), hash);
+    } catch {
+      // An unreadable session is gone all the same.
+    }
   }
 
   /** Ends every session of a user at once (password reset, role change). */
@@ -63,7 +116,7 @@ export class SessionStore {
     const hashes = await this.redis.smembers(userSessionsKey(userId));
     const pipeline = this.redis.multi();
     for (const h of hashes) pipeline.del(sessionKey(h));
-    pipeline.del(userSessionsKey(userId));
+    pipeline.srem(userSessionsKey(userId), ...(hashes.length > 0 ? hashes : ['-']));
     await pipeline.exec();
     return hashes.length;
   }

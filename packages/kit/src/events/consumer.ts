@@ -1,4 +1,5 @@
-import type { Consumer, Kafka } from 'kafkajs';
+import { randomUUID } from 'node:crypto';
+import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { Collection } from 'mongodb';
 import type { Logger } from '../logger.js';
 import { type EventEnvelope, parseEnvelope } from './envelope.js';
@@ -12,109 +13,285 @@ export interface ConsumerOptions {
   handlers: Record<string, EventHandler>;
   /** Where processed event ids are remembered (unique by _id), so a redelivery does nothing twice. */
   processed: Collection<ProcessedEvent>;
-  publisher: EventPublisher;
+  /**
+   * Hour buckets of the ids claimed in `processed`, so old ones are deleted by `_id` (no TTL
+   * indexes and no scans on our MongoDB server). Without it `processed` is not pruned.
+   */
+  ledger?: Collection<ProcessedLedger>;
+  publisher: Pick<EventPublisher, 'sendRaw'>;
   logger: Logger;
   maxAttempts?: number;
   retryBaseMs?: number;
-  /** A claim older than this is taken over: its consumer died mid-way. */
-  staleClaimMs?: number;
+  /**
+   * How long a claim stays another consumer's without being renewed. The holder renews it
+   * while its handler runs; a claim left by a process that died is taken over after this.
+   */
+  claimLeaseMs?: number;
+  /** How long processed ids are remembered: longer than Kafka keeps a message (7 days). */
+  retentionMs?: number;
+  /** How often old processed ids are pruned. */
+  pruneIntervalMs?: number;
 }
 
 export interface ProcessedEvent {
   _id: string;
   type: string;
   status: 'processing' | 'done';
+  /** Renewed by the holder while it works; a claim not renewed for a lease is free to take. */
   claimedAt: Date;
+  /** Which consumer instance holds the claim. */
+  owner?: string;
   doneAt?: Date;
+}
+
+/** `<group>:<hour>` lists the claim ids first made in that hour; `<group>:pruned-through` is the pruning cursor. */
+export interface ProcessedLedger {
+  _id: string;
+  ids?: string[];
+  hour?: Date;
 }
 
 export const deadLetterTopic = (groupId: string) => `${groupId}.dead-letter`;
 
+const HOUR = 60 * 60 * 1000;
+
+/** What became of one message; only `handled` and `dead-lettered` let its offset be committed. */
+type Outcome = 'handled' | 'dead-lettered' | 'skipped' | 'abandoned';
+
 /**
- * Runs handlers for the subscribed event types with bounded retries. An event that keeps
- * failing goes to the group's dead-letter topic with the error, is logged, and its claim is
- * released so an operator can replay it.
+ * Runs handlers for the subscribed event types, each event id at most once per group, and never
+ * commits past a message that was neither handled nor dead-lettered.
+ *
+ * - A claim in `processed` marks an event as being handled. The holder renews it while its
+ *   handler runs; another consumer that meets a live claim waits (heartbeating) until it is done,
+ *   and takes over a claim its holder stopped renewing (the process died mid-handler).
+ * - A failing handler is retried with backoff, heartbeating in between so the group keeps the
+ *   consumer; after `maxAttempts` the event goes to `<group>.dead-letter` with the error and the
+ *   claim is released so an operator can replay it. If the dead-letter send fails, it is retried:
+ *   the offset stays uncommitted meanwhile.
+ * - On shutdown, or when the partition moves to another consumer, an unfinished event releases
+ *   its claim and its offset is left uncommitted, so whoever consumes next handles it.
  */
 export async function startConsumer(options: ConsumerOptions): Promise<Consumer> {
-  const { kafka, groupId, handlers, processed, publisher, logger } = options;
+  const { kafka, groupId, handlers, processed, publisher, logger, ledger } = options;
   const maxAttempts = options.maxAttempts ?? 5;
   const retryBaseMs = options.retryBaseMs ?? 500;
-  const staleClaimMs = options.staleClaimMs ?? 5 * 60_000;
+  const leaseMs = options.claimLeaseMs ?? 30_000;
+  const owner = randomUUID();
   const consumer = kafka.consumer({ groupId, sessionTimeout: 10000, rebalanceTimeout: 10000, heartbeatInterval: 1000 });
   await consumer.connect();
   await consumer.subscribe({ topics: Object.keys(handlers), fromBeginning: true });
 
-  await consumer.run({
-    eachMessage: async ({ topic, partition, message }) => {
-      const event = parseEnvelope(message.value);
-      const log = logger.child({ reqId: event?.correlationId, eventId: event?.id, eventType: topic });
-      const handler = handlers[topic];
-      if (!event || !handler) {
-        log.error({ partition, offset: message.offset }, 'unreadable event sent to dead-letter topic');
-        await publisher.sendRaw(deadLetterTopic(groupId), [
-          {
-            key: message.key,
-            value: message.value,
-            headers: { 'original-topic': topic, error: 'unreadable envelope' },
-          },
-        ]);
-        return;
+  let pruner: NodeJS.Timeout | undefined;
+  if (ledger) {
+    const retentionMs = options.retentionMs ?? 8 * 24 * HOUR;
+    const intervalMs = options.pruneIntervalMs ?? HOUR;
+    const prune = async () => {
+      try {
+        const removed = await pruneProcessed(processed, ledger, groupId, Date.now() - retentionMs);
+        if (removed > 0) logger.debug({ removed }, 'old processed event ids pruned');
+      } catch (err) {
+        logger.debug({ err }, 'pruning processed event ids failed; will retry');
       }
-      const claimId = `${groupId}:${event.id}`;
-      if (!(await claim(processed, claimId, event.type, staleClaimMs))) {
+      pruner = setTimeout(prune, intervalMs);
+      pruner.unref();
+    };
+    pruner = setTimeout(prune, Math.min(intervalMs, 60_000));
+    pruner.unref();
+    consumer.on(consumer.events.STOP, () => clearTimeout(pruner));
+  }
+
+  /** One message, from claim to handled or dead-lettered; `abandoned` when the consumer must let go. */
+  const consume = async (topic: string, partition: number, message: KafkaMessage, ctl: Control): Promise<Outcome> => {
+    const event = parseEnvelope(message.value);
+    const log = logger.child({ reqId: event?.correlationId, eventId: event?.id, eventType: topic });
+    const handler = handlers[topic];
+    if (!event || !handler) {
+      log.error({ partition, offset: message.offset }, 'unreadable event sent to dead-letter topic');
+      return deadLetter(topic, message, 'unreadable envelope', log, ctl);
+    }
+
+    const claimId = `${groupId}:${event.id}`;
+    for (let waited = 0; ; waited++) {
+      const state = await claim(processed, ledger, groupId, claimId, event.type, owner, leaseMs);
+      if (state === 'done') {
         log.info('event already processed; skipped');
-        return;
+        return 'skipped';
       }
+      if (state === 'claimed') break;
+      if (waited === 0) log.info('event is being handled by another consumer; waiting for it');
+      if (!(await ctl.pause(Math.min(1000, leaseMs / 3)))) return 'abandoned';
+    }
+
+    // Keep the claim (and the group membership) alive however long the handler takes.
+    const renewal = setInterval(() => {
+      void processed
+        .findOneAndUpdate({ _id: claimId, owner }, { $set: { claimedAt: new Date() } }, { projection: { _id: 1 } })
+        .catch(() => undefined);
+      void ctl.heartbeat().catch(() => undefined);
+    }, leaseMs / 3);
+    let outcome: Outcome = 'abandoned';
+    try {
       for (let attempt = 1; ; attempt++) {
         try {
           await handler(event, log);
-          await processed.updateOne({ _id: claimId }, { $set: { status: 'done', doneAt: new Date() } });
-          return;
+          await processed.findOneAndUpdate(
+            { _id: claimId, owner },
+            { $set: { status: 'done', doneAt: new Date() } },
+            { projection: { _id: 1 } },
+          );
+          outcome = 'handled';
+          return outcome;
         } catch (err) {
           if (attempt >= maxAttempts) {
-            log.error({ err, attempts: attempt }, 'event failed every attempt; sent to dead-letter topic');
-            await publisher.sendRaw(deadLetterTopic(groupId), [
-              {
-                key: message.key,
-                value: message.value,
-                headers: { 'original-topic': topic, error: String((err as Error).message ?? err) },
-              },
-            ]);
-            await processed.deleteOne({ _id: claimId });
-            return;
+            log.error({ err, attempts: attempt }, 'event failed every attempt; sending it to the dead-letter topic');
+            outcome = await deadLetter(topic, message, String((err as Error)?.message ?? err), log, ctl);
+            return outcome;
           }
           log.warn({ err, attempt }, 'event handler failed; retrying');
-          await sleep(retryBaseMs * 2 ** (attempt - 1));
+          if (!(await ctl.pause(retryBaseMs * 2 ** (attempt - 1)))) return outcome;
         }
+      }
+    } finally {
+      clearInterval(renewal);
+      // Handled: the claim says done. Otherwise free it: an operator's replay (dead-lettered) or
+      // the next consumer (abandoned) handles the event afresh.
+      if (outcome !== 'handled') await processed.deleteOne({ _id: claimId, owner, status: 'processing' });
+    }
+  };
+
+  /** Sends the message to the dead-letter topic, retrying until it is there or the consumer lets go. */
+  const deadLetter = async (
+    topic: string,
+    message: KafkaMessage,
+    error: string,
+    log: Logger,
+    ctl: Control,
+  ): Promise<Outcome> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await publisher.sendRaw(deadLetterTopic(groupId), [
+          { key: message.key, value: message.value, headers: { 'original-topic': topic, error: error.slice(0, 1000) } },
+        ]);
+        if (attempt > 1) log.info({ attempts: attempt }, 'event reached the dead-letter topic');
+        return 'dead-lettered';
+      } catch (err) {
+        if (attempt === 1) log.warn({ err }, 'dead-letter send failed; holding the event and retrying');
+        if (attempt === 10) log.error({ err }, 'dead-letter topic unreachable; the partition waits until it is back');
+        if (!(await ctl.pause(Math.min(retryBaseMs * 2 ** (attempt - 1), 30_000)))) return 'abandoned';
+      }
+    }
+  };
+
+  await consumer.run({
+    eachBatchAutoResolve: false,
+    eachBatch: async (payload: EachBatchPayload) => {
+      const { batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale } = payload;
+      const ctl = new Control(heartbeat, () => isRunning() && !isStale());
+      for (const message of batch.messages) {
+        if (!ctl.active()) return;
+        const outcome = await consume(batch.topic, batch.partition, message, ctl);
+        // Abandoned: leave this and every later offset uncommitted; they are delivered again.
+        if (outcome === 'abandoned') return;
+        resolveOffset(message.offset);
+        await commitOffsetsIfNecessary();
+        await heartbeat();
       }
     },
   });
   return consumer;
 }
 
+/** Waits that keep the group membership alive and stop early when the consumer must let go. */
+class Control {
+  constructor(
+    readonly heartbeat: () => Promise<void>,
+    readonly active: () => boolean,
+  ) {}
+
+  /** Sleeps `ms` in short steps with heartbeats; false when the consumer is stopping or lost the partition. */
+  async pause(ms: number): Promise<boolean> {
+    const until = Date.now() + ms;
+    while (this.active()) {
+      await this.heartbeat();
+      const left = until - Date.now();
+      if (left <= 0) return true;
+      await sleep(Math.min(left, 500));
+    }
+    return false;
+  }
+}
+
+/**
+ * Takes the claim on an event for `owner`: `claimed` (ours now), `done` (handled before) or
+ * `held` (another consumer renews it; wait). A claim not renewed for `leaseMs` is taken over.
+ */
 async function claim(
   processed: Collection<ProcessedEvent>,
+  ledger: Collection<ProcessedLedger> | undefined,
+  groupId: string,
   id: string,
   type: string,
-  staleMs: number,
-): Promise<boolean> {
+  owner: string,
+  leaseMs: number,
+): Promise<'claimed' | 'done' | 'held'> {
   const now = new Date();
   try {
-    await processed.insertOne({ _id: id, type, status: 'processing', claimedAt: now });
-    return true;
+    await processed.insertOne({ _id: id, type, status: 'processing', claimedAt: now, owner });
+    // Remembered under the hour it was first claimed, so pruning finds it by key (see pruneProcessed).
+    await ledger?.findOneAndUpdate(
+      { _id: ledgerId(groupId, now) },
+      { $push: { ids: id } },
+      { upsert: true, projection: { _id: 1 } },
+    );
+    return 'claimed';
   } catch (err) {
     if ((err as { code?: number }).code !== 11000) throw err;
   }
   const existing = await processed.findOne({ _id: id });
-  if (!existing || existing.status === 'done') return false;
-  if (now.getTime() - existing.claimedAt.getTime() < staleMs) return false;
+  if (!existing) return claim(processed, ledger, groupId, id, type, owner, leaseMs);
+  if (existing.status === 'done') return 'done';
+  if (existing.owner !== owner && now.getTime() - existing.claimedAt.getTime() < leaseMs) return 'held';
   // findOneAndUpdate: a conditional updateOne would scan processed_events on the embedded server.
   const taken = await processed.findOneAndUpdate(
     { _id: id, claimedAt: existing.claimedAt },
-    { $set: { claimedAt: now } },
+    { $set: { claimedAt: now, owner } },
     { projection: { _id: 1 } },
   );
-  return taken !== null;
+  return taken ? 'claimed' : 'held';
+}
+
+const ledgerId = (groupId: string, at: Date) => `${groupId}:${at.toISOString().slice(0, 13)}`;
+
+/**
+ * Deletes the processed ids first claimed before `cutoff`, hour by hour, each hour's ids read
+ * from its ledger document by `_id` and deleted by `_id`. A cursor document remembers the last
+ * pruned hour, so a service that was down for days catches up. Returns how many were deleted.
+ */
+export async function pruneProcessed(
+  processed: Collection<ProcessedEvent>,
+  ledger: Collection<ProcessedLedger>,
+  groupId: string,
+  cutoff: number,
+  maxHours = 24 * 14,
+): Promise<number> {
+  const cursorId = `${groupId}:pruned-through`;
+  const end = Math.floor(cutoff / HOUR) * HOUR;
+  const cursor = await ledger.findOne({ _id: cursorId });
+  let hour = cursor?.hour ? cursor.hour.getTime() : end - 2 * 24 * HOUR;
+  let removed = 0;
+  for (let steps = 0; hour < end && steps < maxHours; steps++, hour += HOUR) {
+    const bucketId = ledgerId(groupId, new Date(hour));
+    const bucket = await ledger.findOne({ _id: bucketId });
+    const ids = bucket?.ids ?? [];
+    for (let i = 0; i < ids.length; i += 500) {
+      const result = await processed.deleteMany({ _id: { $in: ids.slice(i, i + 500) } });
+      removed += result.deletedCount;
+    }
+    if (bucket) await ledger.deleteOne({ _id: bucketId });
+    await ledger.findOneAndUpdate({ _id: cursorId }, { $set: { hour: new Date(hour + HOUR) } }, { upsert: true });
+  }
+  return removed;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { Consumer } from 'kafkajs';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/support/api.js';
+import { testEnv } from '../../../test/support/env.js';
+import { EventTap } from '../../../test/support/events.js';
+import {
+  type EventPublisher,
+  Infrastructure,
+  OUTBOX_MARKERS,
+  OutboxRelay,
+  createEvent,
+  createLogger,
+  deadLetterTopic,
+  ensureTopics,
+  loggerOptions,
+  markingRecorder,
+  startConsumer,
+} from '../src/index.js';
+
+const env = testEnv();
+let infra: Infrastructure;
+
+beforeAll(async () => {
+  infra = await Infrastructure.open(
+    'kit-events-test',
+    { MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers },
+    { mongoDb: 'kit_test', kafkaTopics: [] },
+    createLogger({ name: 'kit-events-test', level: 'silent', format: 'json' }),
+  );
+});
+afterAll(async () => {
+  await infra?.publisher.close();
+  await infra?.mongo.close();
+});
+
+/** A logger whose lines a test can read. */
+function capturingLogger() {
+  const lines: { level: number; msg: string; [k: string]: unknown }[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, logger: pino(loggerOptions({ name: 'capture', level: 'debug', format: 'json' }), sink) };
+}
+
+describe('the outbox relay', () => {
+  it('an event whose topic does not exist does not hold back the events of other documents, and is reported as stuck', async () => {
+    const topic = `relay-ok-${randomUUID().slice(0, 8)}`;
+    await ensureTopics(infra.kafka, [topic], 1);
+    const db = infra.mongo.db!;
+    const collection = `relay_test_${randomUUID().slice(0, 8)}`;
+    // Written the way a process without a relay writes (create-admin): marked, left for the sweep,
+    // the document with the unpublishable event first.
+    const recorder = markingRecorder(db);
+    const stuck = createEvent(`no-such-topic-${randomUUID().slice(0, 8)}`, { n: 0 }, { source: 'test', key: 'a' });
+    await recorder.record(collection, 'a', () =>
+      db.collection(collection).insertOne({ _id: 'a' as never, outbox: [stuck] }),
+    );
+    const fine = [1, 2].map((n) => createEvent(topic, { n }, { source: 'test', key: `b${n}` }));
+    for (const [i, event] of fine.entries()) {
+      await recorder.record(collection, `b${i}`, () =>
+        db.collection(collection).insertOne({ _id: `b${i}` as never, outbox: [event] }),
+      );
+    }
+
+    const tap = await new EventTap([topic]).start();
+    const { lines, logger } = capturingLogger();
+    const relay = new OutboxRelay(db, [collection], infra.publisher, logger, {
+      sweepIntervalMs: 200,
+      maxBackoffMs: 500,
+      stuckAfterAttempts: 2,
+    });
+    relay.start();
+    try {
+      for (const event of fine) await tap.waitFor(topic, (d: { n: number }) => d.n === (event.data as { n: number }).n);
+      await eventually(
+        async () => lines.find((l) => l.msg.startsWith('outbox document stuck') && l.docId === 'a'),
+        60_000,
+        'the stuck report',
+      );
+      const report = lines.find((l) => l.msg.startsWith('outbox document stuck'));
+      expect(report?.level).toBe(50);
+      // The stuck document keeps its event and its marker (nothing lost); the others are done.
+      expect((await db.collection(collection).findOne({ _id: 'a' as never }))?.outbox).toHaveLength(1);
+      expect((await db.collection(collection).findOne({ _id: 'b0' as never }))?.outbox).toEqual([]);
+      const marker = await db.collection(OUTBOX_MARKERS).findOne({ _id: `${collection}:a` as never });
+      expect(marker?.attempts).toBeGreaterThanOrEqual(2);
+    } finally {
+      await relay.stop();
+      await tap.stop();
+    }
+  });
+});
+
+describe('the consumer', () => {
+  it('when sending a failed event to the dead-letter topic fails, it keeps the event and retries: nothing is lost', async () => {
+    const topic = `dlq-test-${randomUUID().slice(0, 8)}`;
+    const groupId = `dlq-test-${randomUUID().slice(0, 8)}`;
+    await ensureTopics(infra.kafka, [topic, deadLetterTopic(groupId)], 1);
+    let deadLetterSends = 0;
+    const flakyPublisher: Pick<EventPublisher, 'sendRaw'> = {
+      async sendRaw(target, messages) {
+        deadLetterSends += 1;
+        if (deadLetterSends <= 3) throw new Error('broker unavailable (injected)');
+        return infra.publisher.sendRaw(target, messages);
+      },
+    };
+    const poison = createEvent(topic, { poison: true }, { source: 'test', key: 'k' });
+    const after = createEvent(topic, { poison: false }, { source: 'test', key: 'k' });
+    await infra.publisher.publish([poison, after]);
+
+    const handled: string[] = [];
+    const deadLetters = await new EventTap([deadLetterTopic(groupId)]).start();
+    let consumer: Consumer | undefined;
+    try {
+      consumer = await startConsumer({
+        kafka: infra.kafka,
+        groupId,
+        processed: infra.mongo.collection('processed_events'),
+        publisher: flakyPublisher,
+        logger: createLogger({ name: 'dlq-test', level: 'silent', format: 'json' }),
+        maxAttempts: 2,
+        retryBaseMs: 50,
+        handlers: {
+          [topic]: async (event) => {
+            if ((event.data as { poison: boolean }).poison) throw new Error('cannot handle this one');
+            handled.push(event.id);
+          },
+        },
+      });
+      const dead = await eventually(
+        async () => deadLetters.seen.find((d) => d.envelope.id === poison.id),
+        60_000,
+        'the dead letter',
+      );
+      expect(dead.headers.error).toBe('cannot handle this one');
+      expect(deadLetterSends).toBe(4);
+      await eventually(async () => handled.includes(after.id), 30_000, 'the next event to be handled');
+      // Released so an operator can replay it.
+      expect(
+        await infra.mongo.collection('processed_events').findOne({ _id: `${groupId}:${poison.id}` as never }),
+      ).toBeNull();
+    } finally {
+      await consumer?.disconnect();
+      await deadLetters.stop();
+    }
+  });
+});

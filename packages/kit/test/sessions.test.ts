@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testEnv } from '../../../test/support/env.js';
+import { SessionStore, hashToken } from '../src/index.js';
+
+const redis = new Redis(testEnv().redisUrl);
+afterAll(() => redis.quit());
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('sessions', () => {
+  it('end 30 days after sign-in however often they are used', async () => {
+    let now = Date.now();
+    const sessions = new SessionStore(redis, {}, () => now);
+    const user = { userId: `u-${randomUUID()}`, email: 'a@example.test', role: 'user' as const };
+    const token = await sessions.create(user);
+    for (let day = 6; day < 30; day += 6) {
+      now += 6 * DAY;
+      expect(await sessions.resolve(token)).toMatchObject(user);
+    }
+    now = Date.now() + 30 * DAY + 1000;
+    expect(await sessions.resolve(token)).toBeNull();
+    expect(await redis.exists(`session:${hashToken(token)}`)).toBe(0);
+  });
+
+  it('slide their idle expiry on use, never past the absolute end', async () => {
+    let now = Date.now();
+    const sessions = new SessionStore(
+      redis,
+      { idleSeconds: 7 * 24 * 3600, absoluteSeconds: 30 * 24 * 3600 },
+      () => now,
+    );
+    const token = await sessions.create({ userId: `u-${randomUUID()}`, email: 'b@example.test', role: 'user' });
+    now += 29 * DAY;
+    await sessions.resolve(token);
+    const left = await redis.pttl(`session:${hashToken(token)}`);
+    expect(left).toBeGreaterThan(DAY - 60_000);
+    expect(left).toBeLessThanOrEqual(DAY);
+  });
+
+  it('keep the per-user set alive as long as the newest session could live', async () => {
+    const sessions = new SessionStore(redis);
+    const userId = `u-${randomUUID()}`;
+    await sessions.create({ userId, email: 'c@example.test', role: 'user' });
+    const ttl = await redis.ttl(`user-sessions:${userId}`);
+    expect(ttl).toBeGreaterThan(30 * 24 * 3600 - 60);
+    await redis.expire(`user-sessions:${userId}`, 10);
+    await sessions.create({ userId, email: 'c@example.test', role: 'user' });
+    expect(await redis.ttl(`user-sessions:${userId}`)).toBeGreaterThan(30 * 24 * 3600 - 60);
+    expect(await sessions.revokeAll(userId)).toBe(2);
+  });
+});
