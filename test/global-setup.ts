@@ -50,6 +50,7 @@ export default async function setup(project: TestProject) {
   }
 
   const internalSecret = randomBytes(24).toString('hex');
+  const eventSecretKey = randomBytes(32).toString('hex');
   const logDir = join(dataDir, 'logs');
   const gatewayPort = stackPorts('test').gateway;
   const stack = await startStack({
@@ -60,6 +61,7 @@ export default async function setup(project: TestProject) {
     settings: {
       ...settings,
       INTERNAL_SECRET: internalSecret,
+      EVENT_SECRET_KEY: eventSecretKey,
       PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
       // Tests sign in and fail on purpose many times from one address.
@@ -85,6 +87,7 @@ export default async function setup(project: TestProject) {
       secretKey: settings.S3_SECRET_KEY ?? '',
     },
     internalSecret,
+    eventSecretKey,
     dataDir,
     logDir,
     infraPorts: infraPorts('test'),

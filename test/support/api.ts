@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { expect } from 'vitest';
 import { testEnv } from './env.js';
 
 export interface ApiResponse<T = any> {
@@ -7,12 +9,37 @@ export interface ApiResponse<T = any> {
   body: T;
 }
 
-/** Calls the gateway as a browser or an ad platform would. */
-export async function api<T = any>(
-  method: string,
-  path: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: RequestInit['body'] } = {},
-): Promise<ApiResponse<T>> {
+export interface ApiOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  raw?: RequestInit['body'];
+  /**
+   * The client address the gateway sees (any 127.x.y.z reaches loopback). By default each test
+   * gets an address of its own (see testClientAddress), so tests never share a per-address
+   * budget (sign-in failures, registrations, contact messages) and never wait on each other's.
+   */
+  from?: string;
+}
+
+/**
+ * A loopback address that belongs to the running test (derived from its file and name): the
+ * same for every call of one test, different between tests.
+ */
+export function testClientAddress(label = ''): string {
+  const state = expect.getState();
+  const digest = createHash('sha256')
+    .update(`${state.testPath ?? ''}|${state.currentTestName ?? ''}|${label}`)
+    .digest();
+  // 127.1.0.0 and up: 127.0.0.1 stays the address of browsers and other clients.
+  return `127.${1 + ((digest[0] ?? 0) % 254)}.${digest[1] ?? 0}.${1 + ((digest[2] ?? 0) % 254)}`;
+}
+
+/** A fresh loopback address nobody else uses, for a test that needs several clients. */
+export const freshClientAddress = () => testClientAddress(randomUUID());
+
+/** Calls the gateway as a browser or an ad platform would, from the test's own client address. */
+export async function api<T = any>(method: string, path: string, options: ApiOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: RequestInit['body'] | undefined = options.raw;
@@ -20,13 +47,52 @@ export async function api<T = any>(
     headers['content-type'] ??= 'application/json';
     body = JSON.stringify(options.body);
   }
-  const res = await fetch(`${testEnv().gatewayUrl}${path}`, { method, headers, body });
-  const text = await res.text();
+  // Any body the Fetch API accepts (FormData, Blob, text), encoded as fetch would encode it.
+  let payload: Buffer | undefined;
+  if (body !== undefined && body !== null) {
+    const encoded = new Request('http://encode.invalid/', { method: 'POST', body });
+    payload = Buffer.from(await encoded.arrayBuffer());
+    const type = encoded.headers.get('content-type');
+    if (type && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = type;
+  }
+  const url = new URL(path, testEnv().gatewayUrl);
+  const { status, responseHeaders, text } = await new Promise<{
+    status: number;
+    responseHeaders: Headers;
+    text: string;
+  }>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method,
+        headers: payload ? { ...headers, 'content-length': String(payload.length) } : headers,
+        localAddress: options.from ?? testClientAddress(),
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (value === undefined) continue;
+            for (const v of Array.isArray(value) ? value : [value]) responseHeaders.append(name, v);
+          }
+          resolve({ status: res.statusCode ?? 0, responseHeaders, text: Buffer.concat(chunks).toString('utf8') });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {}
-  return { status: res.status, headers: res.headers, body: parsed as T };
+  return { status, headers: responseHeaders, body: parsed as T };
 }
 
 /** A unique address per test, so no test depends on another's data. */

@@ -11,6 +11,8 @@ export interface TestEnv {
   kafkaBrokers: string;
   s3: { endpoint: string; accessKey: string; secretKey: string };
   internalSecret: string;
+  /** Seals the tokens in auth's events (EVENT_SECRET_KEY); tests open them with the kit's openSecret. */
+  eventSecretKey: string;
   dataDir: string;
   logDir: string;
   infraPorts: Record<string, number>;

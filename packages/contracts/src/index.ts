@@ -2,13 +2,16 @@ import { type Static, Type } from '@sinclair/typebox';
 
 /**
  * The event catalogue (architecture.md): one topic per event type, named in the past tense.
- * Payloads are what the envelope's `data` carries. Links with secrets (verification, reset)
- * travel only because the notifications service must email them; never log them.
+ * Payloads are what the envelope's `data` carries. A token an email must carry (verification,
+ * reset) travels sealed for the notifications service (the kit's sealSecret, EVENT_SECRET_KEY),
+ * never in clear: Kafka keeps events for days and anyone reading a topic would see it.
  */
 export const Topics = {
   userRegistered: 'user-registered',
   userVerified: 'user-verified',
   passwordResetRequested: 'password-reset-requested',
+  /** A new verification link for a still unverified user (not a second registration). */
+  verificationResendRequested: 'verification-resend-requested',
   requestSubmitted: 'request-submitted',
   requestStatusChanged: 'request-status-changed',
   requestCovered: 'request-covered',
@@ -20,12 +23,20 @@ export const Topics = {
   pingRecorded: 'ping-recorded',
 } as const;
 
+/** Where a sealed token opens: the purpose and the user, bound into the seal. */
+export const sealContext = (purpose: 'verification' | 'password-reset', userId: string) => `${purpose}:${userId}`;
+
 export const UserRegistered = Type.Object({
   userId: Type.String(),
   email: Type.String(),
-  verifyUrl: Type.String(),
+  /** The verification token, sealed with sealContext('verification', userId). */
+  sealedVerifyToken: Type.String(),
 });
 export type UserRegistered = Static<typeof UserRegistered>;
+
+/** Same shape as user-registered; its own topic so read models count a user once. */
+export const VerificationResendRequested = UserRegistered;
+export type VerificationResendRequested = Static<typeof VerificationResendRequested>;
 
 export const UserVerified = Type.Object({ userId: Type.String() });
 export type UserVerified = Static<typeof UserVerified>;
@@ -33,7 +44,8 @@ export type UserVerified = Static<typeof UserVerified>;
 export const PasswordResetRequested = Type.Object({
   userId: Type.String(),
   email: Type.String(),
-  resetUrl: Type.String(),
+  /** The reset token, sealed with sealContext('password-reset', userId). */
+  sealedResetToken: Type.String(),
 });
 export type PasswordResetRequested = Static<typeof PasswordResetRequested>;
 
@@ -65,6 +77,36 @@ export type LeadReceived = Static<typeof LeadReceived>;
 
 export const PingRecorded = Type.Object({ pingId: Type.String(), service: Type.String(), note: Type.String() });
 export type PingRecorded = Static<typeof PingRecorded>;
+
+export type TopicName = (typeof Topics)[keyof typeof Topics];
+export type ServiceName = 'auth' | 'requests' | 'files' | 'zipcodes' | 'leads' | 'notifications';
+
+/**
+ * Who publishes and who consumes each topic (architecture.md's event catalogue). Each service
+ * creates the topics it touches at start from this table (kafkaTopicsOf), so a new topic is
+ * declared once, here; the type makes every topic in `Topics` need a row.
+ */
+export const EventCatalogue = {
+  [Topics.userRegistered]: { publisher: 'auth', consumers: ['notifications', 'requests'] },
+  [Topics.userVerified]: { publisher: 'auth', consumers: ['requests'] },
+  [Topics.passwordResetRequested]: { publisher: 'auth', consumers: ['notifications'] },
+  [Topics.verificationResendRequested]: { publisher: 'auth', consumers: ['notifications'] },
+  [Topics.requestSubmitted]: { publisher: 'requests', consumers: ['notifications', 'requests'] },
+  [Topics.requestStatusChanged]: { publisher: 'requests', consumers: ['requests'] },
+  [Topics.requestCovered]: { publisher: 'requests', consumers: ['notifications'] },
+  [Topics.reportFileStored]: { publisher: 'files', consumers: [] },
+  [Topics.reportViewed]: { publisher: 'requests', consumers: ['requests'] },
+  [Topics.leadReceived]: { publisher: 'leads', consumers: ['notifications'] },
+  [Topics.contactMessageReceived]: { publisher: 'notifications', consumers: ['notifications'] },
+  [Topics.pingRecorded]: { publisher: null, consumers: [] },
+} as const satisfies Record<TopicName, { publisher: ServiceName | null; consumers: readonly ServiceName[] }>;
+
+/** The topics a service publishes or consumes: what its Infrastructure needs as `kafkaTopics`. */
+export function kafkaTopicsOf(service: ServiceName): TopicName[] {
+  return (Object.entries(EventCatalogue) as [TopicName, { publisher: string | null; consumers: readonly string[] }][])
+    .filter(([, use]) => use.publisher === service || use.consumers.includes(service))
+    .map(([topic]) => topic);
+}
 
 // HTTP shapes of api.md, shared by the services that validate them and the web app that reads them.
 export * from './api/admin.js';

@@ -1,7 +1,6 @@
 import { type Infrastructure, type Logger, type ServiceApp, SessionStore, createServiceApp } from '@homereport/kit';
 import type { AuthConfig } from './config.js';
-import { RedisMailCooldown } from './data/mail-cooldown.js';
-import { RedisSignInThrottle } from './data/sign-in-throttle.js';
+import { RedisLimits } from './data/limits.js';
 import { userModel } from './data/user-model.js';
 import { UsersRepository } from './data/users-repository.js';
 import { Accounts } from './domain/accounts.js';
@@ -30,14 +29,18 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   const accounts = new Accounts(
     users,
     new SessionStore(infra.redis),
-    new RedisSignInThrottle(infra.redis, {
-      windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
-      maxPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-      maxPerClient: config.LOGIN_MAX_FAILURES_PER_IP,
+    new RedisLimits(infra.redis, {
+      signInWindowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+      signInMaxPerAccountAndClient: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      signInMaxPerClient: config.LOGIN_MAX_FAILURES_PER_IP,
+      registerMaxPerClientPerHour: config.REGISTER_MAX_PER_CLIENT_PER_HOUR,
+      registerMaxPerAddressPerHour: config.REGISTER_MAX_PER_ADDRESS_PER_HOUR,
+      mailCooldownSeconds: config.EMAIL_RESEND_COOLDOWN_SECONDS,
+      mailMaxPerAddressPerHour: config.EMAIL_MAX_PER_ADDRESS_PER_HOUR,
+      mailMaxPerClientPerHour: config.EMAIL_MAX_PER_CLIENT_PER_HOUR,
     }),
-    new RedisMailCooldown(infra.redis, config.EMAIL_RESEND_COOLDOWN_SECONDS),
     {
-      publicUrl: config.PUBLIC_URL,
+      eventSecretKey: config.EVENT_SECRET_KEY,
       verificationTokenTtlSeconds: config.VERIFICATION_TOKEN_TTL_SECONDS,
       resetTokenTtlSeconds: config.RESET_TOKEN_TTL_SECONDS,
     },

@@ -1,4 +1,4 @@
-import { BaseConfig, KafkaConfig, MongoConfig, RedisConfig, loadConfig } from '@homereport/kit';
+import { BaseConfig, EventSecretKeyConfig, KafkaConfig, MongoConfig, RedisConfig, loadConfig } from '@homereport/kit';
 import { type Static, Type } from '@sinclair/typebox';
 
 const positive = (fallback: number, description: string) =>
@@ -15,17 +15,25 @@ export const AuthConfig = Type.Object({
   ...RedisConfig,
   ...KafkaConfig,
   ...AuthDatabase,
+  ...EventSecretKeyConfig,
   PORT: Type.Integer({ default: 4001, minimum: 1, maximum: 65535 }),
   VERIFICATION_TOKEN_TTL_SECONDS: positive(24 * 60 * 60, 'How long an email verification link works.'),
   RESET_TOKEN_TTL_SECONDS: positive(60 * 60, 'How long a password reset link works.'),
   LOGIN_FAILURE_WINDOW_SECONDS: positive(15 * 60, 'The window in which failed sign-ins are counted.'),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: positive(5, 'Failed sign-ins for one email address before 429.'),
-  LOGIN_MAX_FAILURES_PER_IP: positive(20, 'Failed sign-ins from one client address before 429.'),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positive(
+    5,
+    'Sign-in attempts on one account from one client address in the window before 429 (a success forgets them).',
+  ),
+  LOGIN_MAX_FAILURES_PER_IP: positive(20, 'Failed sign-in attempts from one client address in the window before 429.'),
+  REGISTER_MAX_PER_CLIENT_PER_HOUR: positive(20, 'Registrations from one client address per hour.'),
+  REGISTER_MAX_PER_ADDRESS_PER_HOUR: positive(5, 'Registration attempts for one email address per hour.'),
   EMAIL_RESEND_COOLDOWN_SECONDS: Type.Integer({
     default: 60,
     minimum: 0,
     description: 'Minimum gap between verification or reset emails asked for one address; 0 disables.',
   }),
+  EMAIL_MAX_PER_ADDRESS_PER_HOUR: positive(5, 'Verification or reset emails asked for one address per hour.'),
+  EMAIL_MAX_PER_CLIENT_PER_HOUR: positive(20, 'Verification or reset emails asked from one client address per hour.'),
 });
 export type AuthConfig = Static<typeof AuthConfig>;
 

@@ -10,6 +10,7 @@ await runService(
     const infra = await Infrastructure.open(
       'auth',
       config,
+      // The topics come from the event catalogue in packages/contracts.
       { mongoDb: config.MONGO_DB, redis: true, kafkaTopics: PUBLISHED_TOPICS },
       logger,
     );

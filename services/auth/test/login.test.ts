@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail } from '../../../test/support/api.js';
+import { freshClientAddress, uniqueEmail } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { PASSWORD, authApi, register, verifiedAccount } from './support/accounts.js';
 import { authEvents } from './support/events.js';
@@ -26,8 +26,8 @@ const asGateway = (email: string, password: string, from: string) => {
   });
 };
 
-const login = (email: string, password: string, headers?: Record<string, string>) =>
-  authApi('POST', '/api/auth/login', { body: { email, password }, headers });
+const login = (email: string, password: string, headers?: Record<string, string>, from?: string) =>
+  authApi('POST', '/api/auth/login', { body: { email, password }, headers, from });
 
 describe('POST /api/auth/login', () => {
   it('with the right password, answers 200 with a token and the user, and nothing else about them', async () => {
@@ -93,6 +93,26 @@ describe('failed sign-in limits', () => {
     expect((await login(account.email.toUpperCase(), account.password)).status).toBe(429);
     const other = await verifiedAccount(tap);
     expect((await login(other.email, other.password)).status).toBe(200);
+  });
+
+  it('20 wrong passwords sent at once for one account are checked at most 5 times; the rest answer 429', async () => {
+    const account = await verifiedAccount(tap);
+    const from = freshClientAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login(account.email, `wrong password ${i}`, undefined, from)),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect((await login(account.email, account.password, undefined, from)).status).toBe(429);
+  });
+
+  it('failing on purpose from one address does not lock the account owner out from theirs', async () => {
+    const account = await verifiedAccount(tap);
+    const attacker = freshClientAddress();
+    for (let i = 0; i < 6; i++) await login(account.email, `wrong password ${i}`, undefined, attacker);
+    expect((await login(account.email, account.password, undefined, attacker)).status).toBe(429);
+    expect((await login(account.email, account.password, undefined, freshClientAddress())).status).toBe(200);
   });
 
   it('a successful sign-in clears the failures of that account', async () => {

@@ -1,9 +1,11 @@
 import { Topics } from '@homereport/contracts';
+import { hashToken } from '@homereport/kit';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { type Account, authApi, changeStoredUser, signIn, verifiedAccount, withUsers } from './support/accounts.js';
-import { authEvents, tokenOf } from './support/events.js';
+import { authEvents, openToken } from './support/events.js';
 
 const tap = authEvents();
 beforeAll(() => tap.start());
@@ -15,18 +17,20 @@ const reset = (token: string, password = NEW_PASSWORD) =>
   authApi('POST', '/api/auth/reset-password', { body: { token, password } });
 const me = (token: string) => authApi('GET', '/api/auth/me', { token });
 
-/** Asks for a reset and returns the token from the published password-reset-requested event. */
+/** Asks for a reset and returns the token sealed in the published password-reset-requested event. */
 async function resetToken(account: Account, nth = 1): Promise<string> {
   expect((await forgot(account.email)).status).toBe(200);
-  const event = await tap.waitFor<{ userId: string; email: string; resetUrl: string }>(
+  const event = await tap.waitFor<{ userId: string; email: string; sealedResetToken: string }>(
     Topics.passwordResetRequested,
     (d) => d.email === account.email,
     nth,
   );
   expect(event.envelope.data.userId).toBe(account.userId);
   expect(event.key).toBe(account.userId);
-  expect(event.envelope.data.resetUrl.startsWith(`${testEnv().gatewayUrl}/reset-password?token=`)).toBe(true);
-  return tokenOf(event.envelope.data.resetUrl);
+  expect(Object.keys(event.envelope.data).sort()).toEqual(['email', 'sealedResetToken', 'userId']);
+  const token = openToken(event.envelope.data.sealedResetToken, 'password-reset', account.userId);
+  expect(JSON.stringify(event.envelope)).not.toContain(token);
+  return token;
 }
 
 describe('POST /api/auth/forgot-password', () => {
@@ -40,6 +44,24 @@ describe('POST /api/auth/forgot-password', () => {
     expect(forUnknown.body).toEqual(forKnown.body);
     await tap.waitFor(Topics.passwordResetRequested, (d) => d.email === account.email);
     expect(tap.all(Topics.passwordResetRequested, (d) => d.email === unknown)).toHaveLength(0);
+  });
+
+  it('asking again within the cool-down answers 429 saying when to try again, alike for a known and an unknown address', async () => {
+    const account = await verifiedAccount(tap);
+    const unknown = uniqueEmail('nobody');
+    expect((await forgot(account.email)).status).toBe(200);
+    expect((await forgot(unknown)).status).toBe(200);
+    const again = await forgot(account.email);
+    const againUnknown = await forgot(unknown);
+    expect(again.status).toBe(429);
+    expect(againUnknown.status).toBe(429);
+    expect(again.body.error).toMatch(
+      /^You asked for a password reset link for this address a moment ago\. If an account exists for it, that email is on its way; you can ask again in \d+ (seconds?|minutes?)\.$/,
+    );
+    const withoutWait = (message: string) => message.replace(/\d+ (seconds?|minutes?)/, 'a while');
+    expect(withoutWait(againUnknown.body.error)).toBe(withoutWait(again.body.error));
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+    await tap.waitFor(Topics.passwordResetRequested, (d) => d.email === account.email);
   });
 
   it('stores only the hash of the reset token, expiring in an hour', async () => {
@@ -93,6 +115,34 @@ describe('POST /api/auth/reset-password', () => {
     for (const token of earlier) expect((await me(token)).status).toBe(401);
     const fresh = await signIn({ email: account.email, password: NEW_PASSWORD });
     expect((await me(fresh)).status).toBe(200);
+  });
+
+  it('ends a session that outlived the 7-day idle expiry of the first sign-in (weekly use, set and session aged)', async () => {
+    const account = await verifiedAccount(tap);
+    const token = await signIn(account);
+    const redis = new Redis(testEnv().redisUrl);
+    const DAY = 24 * 60 * 60 * 1000;
+    // Ages every key of this user's sessions by `ms`, as if that much time had passed.
+    const age = async (ms: number) => {
+      for (const key of [`session:${hashToken(token)}`, `user-sessions:${account.userId}`]) {
+        const left = await redis.pttl(key);
+        if (left === -1) continue;
+        if (left <= ms) await redis.del(key);
+        else await redis.pexpire(key, left - ms);
+      }
+    };
+    try {
+      // Used once a week for three weeks: each use slides the session's idle expiry.
+      for (let week = 0; week < 3; week++) {
+        await age(6 * DAY);
+        expect((await me(token)).status).toBe(200);
+      }
+      expect(await redis.exists(`user-sessions:${account.userId}`)).toBe(1);
+      expect((await reset(await resetToken(account))).status).toBe(200);
+      expect((await me(token)).status).toBe(401);
+    } finally {
+      await redis.quit();
+    }
   });
 
   it('a weak password answers 400 and leaves the token usable', async () => {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Topics } from '@homereport/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, uniqueEmail } from '../../../test/support/api.js';
-import { testEnv } from '../../../test/support/env.js';
+import { eventually, freshClientAddress, uniqueEmail } from '../../../test/support/api.js';
 import { PASSWORD, authApi, register, withUsers } from './support/accounts.js';
-import { authEvents } from './support/events.js';
+import { authEvents, openToken } from './support/events.js';
 
 const tap = authEvents();
 beforeAll(() => tap.start());
@@ -17,7 +16,7 @@ describe('POST /api/auth/register', () => {
     expect(res.body).toEqual({ message: expect.stringMatching(/verify/i) });
   });
 
-  it('publishes user-registered through the outbox with the user id, the email and a verification link', async () => {
+  it('publishes user-registered through the outbox with the user id, the email and the verification token sealed', async () => {
     const email = uniqueEmail('events');
     const requestId = `register-${randomUUID()}`;
     const res = await authApi('POST', '/api/auth/register', {
@@ -25,15 +24,19 @@ describe('POST /api/auth/register', () => {
       headers: { 'x-request-id': requestId },
     });
     expect(res.status).toBe(201);
-    const event = await tap.waitFor<{ userId: string; email: string; verifyUrl: string }>(
+    const event = await tap.waitFor<{ userId: string; email: string; sealedVerifyToken: string }>(
       Topics.userRegistered,
       (d) => d.email === email,
     );
     expect(event.envelope).toMatchObject({ type: Topics.userRegistered, source: 'auth', correlationId: requestId });
-    expect(event.key).toBe(event.envelope.data.userId);
-    expect(event.envelope.data.verifyUrl).toMatch(
-      new RegExp(`^${testEnv().gatewayUrl.replace(/[.]/g, '\\.')}/verify-email\\?token=[\\w-]{40,}$`),
-    );
+    const { userId, sealedVerifyToken } = event.envelope.data;
+    expect(event.key).toBe(userId);
+    expect(Object.keys(event.envelope.data).sort()).toEqual(['email', 'sealedVerifyToken', 'userId']);
+    // A reader of the topic sees a sealed value, not a usable token or link.
+    const token = openToken(sealedVerifyToken, 'verification', userId);
+    expect(token).toMatch(/^[\w-]{40,}$/);
+    expect(sealedVerifyToken).not.toContain(token);
+    expect(JSON.stringify(event.envelope)).not.toContain('token=');
     // Relayed: once published, the entry leaves the user document's outbox.
     await eventually(
       async () => ((await withUsers((users) => users.findOne({ email })))?.outbox ?? []).length === 0,
@@ -92,11 +95,52 @@ describe('POST /api/auth/register', () => {
     expect(res.body.error).toEqual(expect.any(String));
   });
 
+  it('when the email passes a browser check but not ours (a@b), it answers 400 with a sentence', async () => {
+    const res = await authApi('POST', '/api/auth/register', { body: { email: 'a@b', password: PASSWORD } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Please enter a valid email address, such as name@example.com.');
+    expect(res.body.details).toEqual([{ field: 'email', message: res.body.error }]);
+  });
+
   it('when the body is not JSON, it answers 400', async () => {
     const res = await authApi('POST', '/api/auth/register', {
       raw: '{"email":',
       headers: { 'content-type': 'application/json' },
     });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('registration limits', () => {
+  it('from one client address, registrations past 20 in an hour answer 429 with Retry-After; another address may still register', async () => {
+    const from = freshClientAddress();
+    const attempts = await Promise.all(
+      Array.from({ length: 21 }, () =>
+        authApi('POST', '/api/auth/register', { body: { email: uniqueEmail('burst'), password: PASSWORD }, from }),
+      ),
+    );
+    const statuses = attempts.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    const refused = attempts.find((r) => r.status === 429);
+    expect(refused?.body.error).toMatch(/too many requests/i);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+    const other = await authApi('POST', '/api/auth/register', {
+      body: { email: uniqueEmail(), password: PASSWORD },
+      from: freshClientAddress(),
+    });
+    expect(other.status).toBe(201);
+  });
+
+  it('for one email address, attempts past 5 in an hour answer 429 whatever the client address', async () => {
+    const email = uniqueEmail('target');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await authApi('POST', '/api/auth/register', {
+        body: { email, password: PASSWORD },
+        from: freshClientAddress(),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 429]);
   });
 });

@@ -39,6 +39,7 @@ export async function buildApp({ config, logger, infra, mailer: givenMailer }: A
   infra.startConsumer(
     CONSUMER_GROUP,
     notificationHandlers({
+      eventSecretKey: config.EVENT_SECRET_KEY,
       mailer,
       sent: sentEmailsRepository(models),
       brand: { publicUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL },
@@ -53,6 +54,7 @@ export async function buildApp({ config, logger, infra, mailer: givenMailer }: A
       logger.warn({ err }, 'contact rate limit unavailable; message let through'),
     ),
     limitPerHour: config.CONTACT_RATE_LIMIT_PER_HOUR,
+    limitPerAddressPerHour: config.CONTACT_RATE_LIMIT_PER_ADDRESS_PER_HOUR,
   });
   return app;
 }

@@ -1,4 +1,12 @@
-import { BaseConfig, KafkaConfig, MongoConfig, RedisConfig, SmtpConfig, loadConfig } from '@homereport/kit';
+import {
+  BaseConfig,
+  EventSecretKeyConfig,
+  KafkaConfig,
+  MongoConfig,
+  RedisConfig,
+  SmtpConfig,
+  loadConfig,
+} from '@homereport/kit';
 import { type Static, Type } from '@sinclair/typebox';
 
 const emailAddress = (fallback: string) => Type.String({ default: fallback, pattern: '^[^\\s@<>]+@[^\\s@<>]+$' });
@@ -9,6 +17,7 @@ export const NotificationsConfig = Type.Object({
   ...RedisConfig,
   ...KafkaConfig,
   ...SmtpConfig,
+  ...EventSecretKeyConfig,
   PORT: Type.Integer({ default: 4006, minimum: 1, maximum: 65535 }),
   MONGO_DB: Type.String({ default: 'homereport_notifications' }),
   /** Where contact-form messages go (the staff inbox). */
@@ -17,6 +26,8 @@ export const NotificationsConfig = Type.Object({
   SUPPORT_EMAIL: emailAddress('support@homereport.local'),
   /** Contact messages accepted per client address per hour; 0 turns the limit off. */
   CONTACT_RATE_LIMIT_PER_HOUR: Type.Integer({ default: 5, minimum: 0 }),
+  /** Contact messages accepted per sender email address per hour (each causes an acknowledgement to it); 0 turns it off. */
+  CONTACT_RATE_LIMIT_PER_ADDRESS_PER_HOUR: Type.Integer({ default: 3, minimum: 0 }),
 });
 export type NotificationsConfig = Static<typeof NotificationsConfig>;
 

@@ -10,7 +10,13 @@ await runService('notifications', loadNotificationsConfig, async (config, logger
     {
       mongoDb: config.MONGO_DB,
       redis: true,
-      kafkaTopics: [Topics.userRegistered, Topics.passwordResetRequested, Topics.contactMessageReceived],
+      kafkaTopics: [
+        Topics.userRegistered,
+        Topics.passwordResetRequested,
+        Topics.contactMessageReceived,
+        Topics.requestSubmitted,
+        Topics.requestCovered,
+      ],
     },
     logger,
   );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiResponse, api, eventually, uniqueEmail } from '../../../test/support/api.js';
+import { type ApiResponse, api, eventually, freshClientAddress, uniqueEmail } from '../../../test/support/api.js';
 import { type Email, waitForEmail } from '../../../test/support/mail.js';
 import { CONTACT_LIMIT, STAFF_EMAIL, clearContactRateLimits, openNotificationsDb } from './support.js';
 
@@ -57,16 +57,18 @@ describe('when a visitor sends a valid contact message', () => {
     expect(mail.html).toContain('HomeReport');
   });
 
-  it('is acknowledged to the sender, quoting the subject and promising a reply within 24 hours on business days', async () => {
+  it('is acknowledged to the sender with a reply promise and none of their words: not name, subject or message', async () => {
     const mail = await waitForEmail(contact.email, /We received your message/);
-    expect(mail.subject).toBe(`We received your message: ${contact.subject}`);
+    expect(mail.subject).toBe('We received your message to HomeReport');
+    for (const part of [mail.subject, mail.html, mail.text]) {
+      expect(part).not.toContain('Buyer');
+      expect(part).not.toContain(contact.subject);
+      expect(part).not.toContain('12 Elm St');
+    }
     for (const part of [mail.html, mail.text]) {
       expect(part).toContain('HomeReport');
-      expect(part).toContain(contact.subject);
       expect(part).toContain('within 24 hours on business days');
     }
-    // The acknowledgement goes to an address nobody verified, so it never repeats the message.
-    expect(mail.text).not.toContain('12 Elm St');
   });
 
   it('is stored trimmed, and its event leaves the outbox once published', async () => {
@@ -157,6 +159,21 @@ describe('the hourly limit per client address', () => {
   it('is not spent by refused invalid messages', async () => {
     for (let i = 0; i <= CONTACT_LIMIT; i++) expect((await sendContact(buildContact({ name: ' ' }))).status).toBe(400);
     expect((await sendContact(buildContact())).status).toBe(202);
+  });
+});
+
+describe('the hourly limit per sender email address', () => {
+  it('accepts 3 messages naming one email address, from any client, and refuses the next with 429', async () => {
+    const email = uniqueEmail('target');
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await api('POST', '/api/contact', { body: buildContact({ email }), from: freshClientAddress() })).status,
+      ).toBe(202);
+    }
+    const refused = await api('POST', '/api/contact', { body: buildContact({ email }), from: freshClientAddress() });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await api('POST', '/api/contact', { body: buildContact(), from: freshClientAddress() })).status).toBe(202);
   });
 });
 

@@ -35,5 +35,3 @@ export async function openNotificationsDb(): Promise<Connection> {
     .createConnection(testEnv().mongoUrl, { dbName: MONGO_DB, serverSelectionTimeoutMS: 5000 })
     .asPromise();
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

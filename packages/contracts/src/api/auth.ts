@@ -26,6 +26,10 @@ export type MeReply = Static<typeof MeReply>;
 export const MessageReply = Type.Object({ message: Type.String() });
 export type MessageReply = Static<typeof MessageReply>;
 
+/** 200 of POST /api/auth/verify-email; `alreadyVerified` when the link had verified the address before. */
+export const VerifyEmailReply = Type.Object({ message: Type.String(), alreadyVerified: Type.Boolean() });
+export type VerifyEmailReply = Static<typeof VerifyEmailReply>;
+
 /** POST /api/contact */
 export const ContactBody = Type.Object(
   { name: Type.String(), email: Type.String(), subject: Type.String(), message: Type.String() },

@@ -4,6 +4,8 @@ import { type Connection, type Model, Schema, type Types } from 'mongoose';
 export interface TokenFields {
   tokenHash: string;
   expiresAt: Date;
+  /** Set on a verification token once it verified the address (kept to recognise the link opened again). */
+  usedAt?: Date;
 }
 
 export interface UserDocument {
@@ -23,7 +25,7 @@ export interface UserDocument {
 }
 
 const tokenSchema = new Schema<TokenFields>(
-  { tokenHash: { type: String, required: true }, expiresAt: { type: Date, required: true } },
+  { tokenHash: { type: String, required: true }, expiresAt: { type: Date, required: true }, usedAt: Date },
   { _id: false },
 );
 

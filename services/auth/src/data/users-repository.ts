@@ -86,18 +86,18 @@ export class UsersRepository implements UserStore {
     return doc?.passwordHash ? { ...toRecord(doc), passwordHash: doc.passwordHash } : null;
   }
 
-  async findByVerificationToken(tokenHash: string, now: Date): Promise<UserRecord | null> {
-    const doc = await this.users
-      .findOne({ 'verification.tokenHash': tokenHash, 'verification.expiresAt': { $gt: now } }, PUBLIC_FIELDS)
-      .lean<Lean>();
+  async findByVerificationToken(tokenHash: string): Promise<UserRecord | null> {
+    // By the unique sparse index on verification.tokenHash; expiry is the caller's to judge.
+    const doc = await this.users.findOne({ 'verification.tokenHash': tokenHash }, PUBLIC_FIELDS).lean<Lean>();
     return doc ? toRecord(doc) : null;
   }
 
   async markVerified(userId: string, tokenHash: string, now: Date, events: OutboxEntry[]): Promise<boolean> {
     return this.update(
       userId,
-      { 'verification.tokenHash': tokenHash, 'verification.expiresAt': { $gt: now } },
-      { $set: { emailVerified: true }, $unset: { verification: 1 }, $push: { outbox: { $each: events } } },
+      { 'verification.tokenHash': tokenHash, 'verification.expiresAt': { $gt: now }, emailVerified: false },
+      // The used token stays (marked used) so a second click on the link can be told it is verified already.
+      { $set: { emailVerified: true, 'verification.usedAt': now }, $push: { outbox: { $each: events } } },
     );
   }
 

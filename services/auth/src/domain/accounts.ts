@@ -1,10 +1,15 @@
 import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '@homereport/kit';
-import { passwordResetRequested, userRegistered, userVerified } from '../events/published.js';
+import {
+  passwordResetRequested,
+  userRegistered,
+  userVerified,
+  verificationResendRequested,
+} from '../events/published.js';
 import { normaliseEmail } from './email.js';
 import { burnPasswordCheck, hashNeedsUpgrade, hashPassword, passwordMatches } from './password-hashing.js';
 import { passwordProblem } from './password-policy.js';
-import type { MailCooldown, Sessions, SignInThrottle, UserRecord, UserStore, UserWithHash } from './ports.js';
-import { hashToken, linkWithToken, newSecretToken } from './secret-tokens.js';
+import type { Limits, MailKind, Sessions, UserRecord, UserStore, UserWithHash } from './ports.js';
+import { hashToken, newSecretToken } from './secret-tokens.js';
 
 /** What a response may show of a user: never the password hash, tokens or outbox. */
 export interface UserView {
@@ -24,7 +29,8 @@ export const toUserView = (u: UserRecord): UserView => ({
 });
 
 export interface AccountSettings {
-  publicUrl: string;
+  /** Seals the tokens that events carry for the notifications service (EVENT_SECRET_KEY). */
+  eventSecretKey: string;
   verificationTokenTtlSeconds: number;
   resetTokenTtlSeconds: number;
 }
@@ -39,6 +45,7 @@ export const Messages = {
   registered: 'Registration successful. Please check your email for a link to verify your address.',
   duplicate: 'An account with this email already exists. Sign in, or reset your password if you forgot it.',
   verified: 'Your email address is verified. You can now sign in.',
+  alreadyVerified: 'Your email address was already verified. You can sign in.',
   badVerificationToken: 'This verification link is invalid or has expired. Sign in to request a new one.',
   resent: 'If an account with that email is waiting for verification, we have sent it a new verification link.',
   badCredentials: 'Invalid email or password.',
@@ -48,7 +55,24 @@ export const Messages = {
   resetSent: 'If an account exists for that email, we have sent it a link to reset the password.',
   passwordReset: 'Your password has been reset. Please sign in with your new password.',
   badResetToken: 'This password reset link is invalid or has expired. Please request a new one.',
+  invalidEmail: 'Please enter a valid email address, such as name@example.com.',
 } as const;
+
+/** Over a limit on emails asked for one address: when to try again, never whether the address has an account. */
+export function mailCooldownMessage(kind: MailKind, waitSeconds: number): string {
+  const what = kind === 'reset' ? 'a password reset link' : 'a verification link';
+  return `You asked for ${what} for this address a moment ago. If an account exists for it, that email is on its way; you can ask again in ${waitPhrase(waitSeconds)}.`;
+}
+
+export function tooManyRequestsFromClientMessage(waitSeconds: number): string {
+  return `Too many requests from your network. Please try again in ${waitPhrase(waitSeconds)}.`;
+}
+
+function waitPhrase(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
 
 export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 
@@ -58,8 +82,7 @@ export class Accounts {
   constructor(
     private readonly users: UserStore,
     private readonly sessions: Sessions,
-    private readonly throttle: SignInThrottle,
-    private readonly cooldown: MailCooldown,
+    private readonly limits: Limits,
     private readonly settings: AccountSettings,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -67,10 +90,13 @@ export class Accounts {
   async register(input: { email: string; password: string }, caller: Caller): Promise<{ userId: string }> {
     const email = normaliseEmail(input.email);
     rejectWeakPassword(input.password);
+    const wait = await this.limits.registration(email, caller.clientAddress);
+    if (wait !== null) throw tooManyRequests(wait, tooManyRequestsFromClientMessage(wait));
+    // A taken address is answered before the (deliberately slow) hash is computed.
+    if (await this.users.findByEmail(email)) throw conflict(Messages.duplicate);
     const id = this.users.newId();
     const now = this.now();
     const { token, hash } = newSecretToken();
-    const verifyUrl = linkWithToken(this.settings.publicUrl, '/verify-email', token);
     const outcome = await this.users.insert(
       {
         id,
@@ -81,39 +107,55 @@ export class Accounts {
         created_at: now,
         verification: { tokenHash: hash, expiresAt: addSeconds(now, this.settings.verificationTokenTtlSeconds) },
       },
-      [userRegistered({ userId: id, email, verifyUrl }, caller.requestId)],
+      [userRegistered({ userId: id, email, token }, this.settings.eventSecretKey, caller.requestId)],
     );
     if (outcome === 'duplicate') throw conflict(Messages.duplicate);
     return { userId: id };
   }
 
-  async verifyEmail(token: string, caller: Caller): Promise<{ userId: string }> {
+  /**
+   * Verifies the address holding this token. A link opened again (the account is verified
+   * already) says so rather than failing: the used token is kept, marked used, for that answer.
+   */
+  async verifyEmail(token: string, caller: Caller): Promise<{ userId: string; alreadyVerified: boolean }> {
     const tokenHash = hashToken(token);
     const now = this.now();
-    const user = await this.users.findByVerificationToken(tokenHash, now);
+    const user = await this.users.findByVerificationToken(tokenHash);
+    if (user?.emailVerified) return { userId: user.id, alreadyVerified: true };
+    const invalid = new AppError(400, 'INVALID_TOKEN', Messages.badVerificationToken);
+    if (!user) throw invalid;
     // The conditional write is what makes the token single-use when two clicks race.
-    if (
-      !user ||
-      !(await this.users.markVerified(user.id, tokenHash, now, [userVerified({ userId: user.id }, caller.requestId)]))
-    ) {
-      throw new AppError(400, 'INVALID_TOKEN', Messages.badVerificationToken);
+    if (await this.users.markVerified(user.id, tokenHash, now, [userVerified({ userId: user.id }, caller.requestId)])) {
+      return { userId: user.id, alreadyVerified: false };
     }
-    return { userId: user.id };
+    // Lost a race with another click on the same link: that one verified the address.
+    if ((await this.users.findByVerificationToken(tokenHash))?.emailVerified) {
+      return { userId: user.id, alreadyVerified: true };
+    }
+    throw invalid;
   }
 
   /** Sends a new link only to an existing unverified account; the answer is the same either way. */
   async resendVerification(rawEmail: string, caller: Caller): Promise<{ sent: boolean }> {
     const email = normaliseEmail(rawEmail);
+    await this.checkMailLimit('verification', email, caller);
     const user = await this.users.findByEmail(email);
     if (!user || user.emailVerified) return { sent: false };
-    if (!(await this.cooldown.take('verification', email))) return { sent: false };
     const { token, hash } = newSecretToken();
-    const verifyUrl = linkWithToken(this.settings.publicUrl, '/verify-email', token);
     const expiresAt = addSeconds(this.now(), this.settings.verificationTokenTtlSeconds);
     const sent = await this.users.replaceVerificationToken(user.id, { tokenHash: hash, expiresAt }, [
-      userRegistered({ userId: user.id, email, verifyUrl }, caller.requestId),
+      verificationResendRequested({ userId: user.id, email, token }, this.settings.eventSecretKey, caller.requestId),
     ]);
     return { sent };
+  }
+
+  /** Counted for every address asked about, with or without an account, so a 429 reveals nothing. */
+  private async checkMailLimit(kind: MailKind, email: string, caller: Caller): Promise<void> {
+    const over = await this.limits.mail(kind, email, caller.clientAddress);
+    if (!over) return;
+    const message =
+      over.limit === 'address' ? mailCooldownMessage(kind, over.wait) : tooManyRequestsFromClientMessage(over.wait);
+    throw tooManyRequests(over.wait, message);
   }
 
   async login(input: { email: string; password: string }, caller: Caller) {
@@ -143,20 +185,22 @@ export class Accounts {
   /** Sends a reset link to an existing account; the answer is the same either way. */
   async forgotPassword(rawEmail: string, caller: Caller): Promise<{ sent: boolean }> {
     const email = normaliseEmail(rawEmail);
+    await this.checkMailLimit('reset', email, caller);
     const user = await this.users.findByEmail(email);
     if (!user) return { sent: false };
-    if (!(await this.cooldown.take('reset', email))) return { sent: false };
     const { token, hash } = newSecretToken();
-    const resetUrl = linkWithToken(this.settings.publicUrl, '/reset-password', token);
     const expiresAt = addSeconds(this.now(), this.settings.resetTokenTtlSeconds);
     const sent = await this.users.setResetToken(user.id, { tokenHash: hash, expiresAt }, [
-      passwordResetRequested({ userId: user.id, email, resetUrl }, caller.requestId),
+      passwordResetRequested({ userId: user.id, email, token }, this.settings.eventSecretKey, caller.requestId),
     ]);
     return { sent };
   }
 
   /** Sets the new password, uses up the token and ends every earlier session of the user. */
-  async resetPassword(input: { token: string; password: string }): Promise<{ userId: string; sessionsEnded: number }> {
+  async resetPassword(
+    input: { token: string; password: string },
+    caller: Caller,
+  ): Promise<{ userId: string; sessionsEnded: number }> {
     rejectWeakPassword(input.password);
     const tokenHash = hashToken(input.token);
     const invalid = new AppError(400, 'INVALID_TOKEN', Messages.badResetToken);
@@ -166,25 +210,26 @@ export class Accounts {
     const passwordHash = await hashPassword(input.password);
     if (!(await this.users.resetPassword(user.id, tokenHash, this.now(), passwordHash))) throw invalid;
     const sessionsEnded = await this.sessions.revokeAll(user.id);
-    await this.throttle.clearAccount(user.email);
+    await this.limits.forgetAccount(user.email, caller.clientAddress);
     return { userId: user.id, sessionsEnded };
   }
 
   /**
-   * Throttled credential check. Unknown email and wrong password fail alike (same message,
-   * similar time), and only a correct password learns whether the account is verified or an admin.
+   * Limited credential check. The attempt is counted before the password is checked, so a burst
+   * of concurrent guesses meets the limit exactly; a success forgets it. Unknown email and wrong
+   * password fail alike (same message, similar time), and only a correct password learns whether
+   * the account is verified or an admin.
    */
   private async checkCredentials(input: { email: string; password: string }, caller: Caller): Promise<UserWithHash> {
     const email = normaliseEmail(input.email);
-    const wait = await this.throttle.waitSeconds(email, caller.clientAddress);
+    const wait = await this.limits.signInAttempt(email, caller.clientAddress);
     if (wait !== null) throw tooManyRequests(wait, tooManyMessage(wait));
     const user = await this.users.findByEmail(email);
     if (!user) await burnPasswordCheck(input.password);
     if (!user || !(await passwordMatches(user.passwordHash, input.password))) {
-      await this.throttle.recordFailure(email, caller.clientAddress);
       throw unauthorized(Messages.badCredentials);
     }
-    await this.throttle.clearAccount(email);
+    await this.limits.signInSucceeded(email, caller.clientAddress);
     if (hashNeedsUpgrade(user.passwordHash)) {
       await this.users.updatePasswordHash(user.id, await hashPassword(input.password));
     }

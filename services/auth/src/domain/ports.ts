@@ -41,9 +41,12 @@ export interface UserStore {
   insert(user: NewUser, events: OutboxEntry[]): Promise<'created' | 'duplicate'>;
   findById(id: string): Promise<UserRecord | null>;
   findByEmail(email: string): Promise<UserWithHash | null>;
-  /** The user holding this verification token, if it has not expired. */
-  findByVerificationToken(tokenHash: string, now: Date): Promise<UserRecord | null>;
-  /** Consumes the token (only if still held and unexpired) and marks the email verified. */
+  /**
+   * The user holding this verification token, expired or not, used or not (a used token stays
+   * with the verified user, so opening the link again can say it is verified already).
+   */
+  findByVerificationToken(tokenHash: string): Promise<UserRecord | null>;
+  /** Uses the token (only if held, unexpired and the email still unverified) and marks the email verified. */
   markVerified(userId: string, tokenHash: string, now: Date, events: OutboxEntry[]): Promise<boolean>;
   /** Replaces the verification token of a still unverified user. */
   replaceVerificationToken(userId: string, token: PendingToken, events: OutboxEntry[]): Promise<boolean>;
@@ -62,17 +65,24 @@ export interface Sessions {
   revokeAll(userId: string): Promise<number>;
 }
 
-/** Failed sign-in counting (per account and per client address). */
-export interface SignInThrottle {
-  /** Seconds to wait before trying again, or null when a sign-in may be attempted. */
-  waitSeconds(accountKey: string, clientKey: string): Promise<number | null>;
-  recordFailure(accountKey: string, clientKey: string): Promise<void>;
-  /** Forget an account's failures (after it signed in, or its password was reset). */
-  clearAccount(accountKey: string): Promise<void>;
-}
+export type MailKind = 'verification' | 'reset';
 
-/** At most one email of a kind per address in a short period, so a form cannot be used to flood an inbox. */
-export interface MailCooldown {
-  /** True when an email may be sent now (and starts the cooldown). */
-  take(kind: 'verification' | 'reset', email: string): Promise<boolean>;
+/**
+ * Limits on what a client may ask of us, counted atomically before the work is done. Each
+ * answers null when allowed, or the seconds to wait.
+ */
+export interface Limits {
+  /** Counts a sign-in attempt for this account from this client address, before the password is checked. */
+  signInAttempt(email: string, client: string): Promise<number | null>;
+  /** The attempt succeeded: its account's failures from that client are forgotten and it does not count. */
+  signInSucceeded(email: string, client: string): Promise<void>;
+  /** Forgets the failed attempts on an account from this client (its password was just reset there). */
+  forgetAccount(email: string, client: string): Promise<void>;
+  /** Counts a registration from this client for this address. */
+  registration(email: string, client: string): Promise<number | null>;
+  /**
+   * Counts an email asked for (verification resend, password reset) for this address from this
+   * client, whether or not the address has an account, so the answer reveals nothing.
+   */
+  mail(kind: MailKind, email: string, client: string): Promise<{ limit: 'client' | 'address'; wait: number } | null>;
 }

@@ -12,8 +12,3 @@ export function newSecretToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: hashToken(token) };
 }
-
-/** `<PUBLIC_URL><page>?token=...`: the web app's page that posts the token back to us. */
-export function linkWithToken(publicUrl: string, page: string, token: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}${page}?token=${encodeURIComponent(token)}`;
-}

@@ -1,26 +1,65 @@
-import { type PasswordResetRequested, Topics, type UserRegistered, type UserVerified } from '@homereport/contracts';
-import { type OutboxEntry, createEvent } from '@homereport/kit';
+import {
+  type PasswordResetRequested,
+  Topics,
+  type UserRegistered,
+  type UserVerified,
+  type VerificationResendRequested,
+  kafkaTopicsOf,
+  sealContext,
+} from '@homereport/contracts';
+import { type OutboxEntry, createEvent, sealSecret } from '@homereport/kit';
 
 /**
  * The events this service publishes, each keyed by the user id so one user's events stay in
- * order. They are recorded in the user document's outbox and published by the relay; the two
- * with links carry a secret only because notifications must email it (never log them).
+ * order. They are recorded in the user document's outbox and published by the relay. Tokens the
+ * notifications service must email travel sealed under EVENT_SECRET_KEY (bound to purpose and
+ * user), so a reader of the topic, or of its dead-letter copy, learns nothing usable.
  */
-export const PUBLISHED_TOPICS = [Topics.userRegistered, Topics.userVerified, Topics.passwordResetRequested];
+export const PUBLISHED_TOPICS = kafkaTopicsOf('auth');
 
 /** Collections whose documents carry an outbox. */
 export const OUTBOX_COLLECTIONS = ['users'];
 
 const meta = (userId: string, correlationId?: string) => ({ source: 'auth', key: userId, correlationId });
 
-export const userRegistered = (data: UserRegistered, correlationId?: string): OutboxEntry<UserRegistered> =>
-  createEvent(Topics.userRegistered, data, meta(data.userId, correlationId));
+interface WithToken {
+  userId: string;
+  email: string;
+  token: string;
+}
+
+export const userRegistered = (
+  { userId, email, token }: WithToken,
+  sealKey: string,
+  correlationId?: string,
+): OutboxEntry<UserRegistered> =>
+  createEvent(
+    Topics.userRegistered,
+    { userId, email, sealedVerifyToken: sealSecret(sealKey, token, sealContext('verification', userId)) },
+    meta(userId, correlationId),
+  );
+
+export const verificationResendRequested = (
+  { userId, email, token }: WithToken,
+  sealKey: string,
+  correlationId?: string,
+): OutboxEntry<VerificationResendRequested> =>
+  createEvent(
+    Topics.verificationResendRequested,
+    { userId, email, sealedVerifyToken: sealSecret(sealKey, token, sealContext('verification', userId)) },
+    meta(userId, correlationId),
+  );
 
 export const userVerified = (data: UserVerified, correlationId?: string): OutboxEntry<UserVerified> =>
   createEvent(Topics.userVerified, data, meta(data.userId, correlationId));
 
 export const passwordResetRequested = (
-  data: PasswordResetRequested,
+  { userId, email, token }: WithToken,
+  sealKey: string,
   correlationId?: string,
 ): OutboxEntry<PasswordResetRequested> =>
-  createEvent(Topics.passwordResetRequested, data, meta(data.userId, correlationId));
+  createEvent(
+    Topics.passwordResetRequested,
+    { userId, email, sealedResetToken: sealSecret(sealKey, token, sealContext('password-reset', userId)) },
+    meta(userId, correlationId),
+  );

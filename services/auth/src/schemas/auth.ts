@@ -38,5 +38,7 @@ export const User = Type.Object({
 });
 
 export const MessageReply = Type.Object({ message: Type.String() });
+/** 200 of POST /api/auth/verify-email; `alreadyVerified` when the link had been used before. */
+export const VerifyEmailReply = Type.Object({ message: Type.String(), alreadyVerified: Type.Boolean() });
 export const SessionReply = Type.Object({ token: Type.String(), user: User });
 export const MeReply = Type.Object({ user: User });

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { type ApiResponse, api, eventually, uniqueEmail } from '../../../../test/support/api.js';
 import { testEnv } from '../../../../test/support/env.js';
 import type { EventTap } from '../../../../test/support/events.js';
-import { tokenOf } from '../../../../test/support/mail.js';
+import { openToken } from './events.js';
 
 export const PASSWORD = 'correct horse 1';
 
@@ -37,16 +37,12 @@ export async function register(tap: EventTap, email = uniqueEmail('auth'), passw
   const res = await authApi('POST', '/api/auth/register', { body: { email, password } });
   expect(res.status).toBe(201);
   const normalised = email.trim().toLowerCase();
-  const event = await tap.waitFor<{ userId: string; email: string; verifyUrl: string }>(
+  const event = await tap.waitFor<{ userId: string; email: string; sealedVerifyToken: string }>(
     Topics.userRegistered,
     (d) => d.email === normalised,
   );
-  return {
-    email: normalised,
-    password,
-    userId: event.envelope.data.userId,
-    verifyToken: tokenOf(event.envelope.data.verifyUrl),
-  };
+  const { userId, sealedVerifyToken } = event.envelope.data;
+  return { email: normalised, password, userId, verifyToken: openToken(sealedVerifyToken, 'verification', userId) };
 }
 
 /** A registered account whose email is verified, ready to sign in. */

@@ -31,10 +31,14 @@ describe('contact messages', () => {
 
   it('stores the trimmed message with its contact-message-received event in the same write', async () => {
     const { stored, messages } = recorder();
-    const { messageId } = await submitContactMessage({ messages, limiter: allow, limitPerHour: 5 }, valid, {
-      clientAddress: '203.0.113.7',
-      requestId: 'req-1',
-    });
+    const { messageId } = await submitContactMessage(
+      { messages, limiter: allow, limitPerHour: 5, limitPerAddressPerHour: 3 },
+      valid,
+      {
+        clientAddress: '203.0.113.7',
+        requestId: 'req-1',
+      },
+    );
     expect(stored).toHaveLength(1);
     const [{ message, events }] = stored as [{ message: StoredContactMessage; events: OutboxEntry[] }];
     expect(message).toMatchObject({
@@ -63,7 +67,7 @@ describe('contact messages', () => {
         return { allowed: false, retryAfterSeconds: 1234 };
       },
     };
-    const attempt = submitContactMessage({ messages, limiter, limitPerHour: 5 }, valid, {
+    const attempt = submitContactMessage({ messages, limiter, limitPerHour: 5, limitPerAddressPerHour: 3 }, valid, {
       clientAddress: '203.0.113.7',
       requestId: 'r',
     });
@@ -72,14 +76,37 @@ describe('contact messages', () => {
     expect(stored).toHaveLength(0);
   });
 
-  it('with the limit at 0, never asks the limiter', async () => {
+  it('counts the sender email address as well, by a digest, and refuses when it is over', async () => {
+    const { stored, messages } = recorder();
+    const keys: string[] = [];
+    const limiter: RateLimiter = {
+      hit: async (key, limit) => {
+        keys.push(`${key}/${limit}`);
+        return key.startsWith('address:') ? { allowed: false, retryAfterSeconds: 60 } : { allowed: true };
+      },
+    };
+    const attempt = submitContactMessage({ messages, limiter, limitPerHour: 5, limitPerAddressPerHour: 3 }, valid, {
+      clientAddress: '203.0.113.7',
+      requestId: 'r',
+    });
+    await expect(attempt).rejects.toMatchObject({ statusCode: 429 });
+    expect(keys[0]).toBe('203.0.113.7/5');
+    expect(keys[1]).toMatch(/^address:[0-9a-f]{32}\/3$/);
+    expect(keys.join()).not.toContain('ann@example.test');
+    expect(stored).toHaveLength(0);
+  });
+
+  it('with the limits at 0, never asks the limiter', async () => {
     const { stored, messages } = recorder();
     const limiter: RateLimiter = {
       hit: async () => {
         throw new Error('should not be called');
       },
     };
-    await submitContactMessage({ messages, limiter, limitPerHour: 0 }, valid, { clientAddress: 'x', requestId: 'r' });
+    await submitContactMessage({ messages, limiter, limitPerHour: 0, limitPerAddressPerHour: 0 }, valid, {
+      clientAddress: 'x',
+      requestId: 'r',
+    });
     expect(stored).toHaveLength(1);
   });
 });

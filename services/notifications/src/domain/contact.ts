@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Topics } from '@homereport/contracts';
 import type { ContactMessageReceived } from '@homereport/contracts';
 import { AppError, createEvent, tooManyRequests } from '@homereport/kit';
@@ -14,12 +14,15 @@ const RATE_WINDOW_SECONDS = 3600;
 export interface ContactDeps {
   messages: ContactMessages;
   limiter: RateLimiter;
+  /** Per client address. */
   limitPerHour: number;
+  /** Per sender email address: each message mails an acknowledgement to it. */
+  limitPerAddressPerHour: number;
 }
 
 /**
- * Accepts a contact-form message: refuses blank fields, spends one of the sender address's
- * hourly allowance, and stores the message together with its contact-message-received event.
+ * Accepts a contact-form message: refuses blank fields, spends one of the client address's and
+ * one of the sender email address's hourly allowances, and stores the message together with its contact-message-received event.
  * The emails are sent by this service's own consumer of that event, so a message survives
  * Kafka or SMTP being away: it is on disk before the visitor is told it was received.
  */
@@ -29,8 +32,17 @@ export async function submitContactMessage(
   meta: { clientAddress: string; requestId: string },
 ): Promise<{ messageId: string }> {
   const fields = normalizeContact(input);
-  if (deps.limitPerHour > 0) {
-    const verdict = await deps.limiter.hit(meta.clientAddress, deps.limitPerHour, RATE_WINDOW_SECONDS);
+  const limits: [string, number][] = [
+    [meta.clientAddress, deps.limitPerHour],
+    // Keyed by a digest: Redis holds no addresses.
+    [
+      `address:${createHash('sha256').update(fields.email.toLowerCase()).digest('hex').slice(0, 32)}`,
+      deps.limitPerAddressPerHour,
+    ],
+  ];
+  for (const [key, limit] of limits) {
+    if (limit <= 0) continue;
+    const verdict = await deps.limiter.hit(key, limit, RATE_WINDOW_SECONDS);
     if (!verdict.allowed) {
       throw tooManyRequests(
         verdict.retryAfterSeconds,

@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { sealContext } from '@homereport/contracts';
+import { sealSecret } from '@homereport/kit';
 import { describe, expect, it } from 'vitest';
-import { sendContactEmails, sendVerification } from './notify.js';
+import { linkWithToken, sendContactEmails, sendPasswordReset, sendVerification } from './notify.js';
 import type { Mailer, OutgoingMail, SentEmail, SentEmails } from './ports.js';
 
 function fakes(options: { failOn?: (mail: OutgoingMail) => boolean } = {}) {
@@ -20,6 +23,7 @@ function fakes(options: { failOn?: (mail: OutgoingMail) => boolean } = {}) {
     },
   };
   const deps = {
+    eventSecretKey: KEY,
     mailer,
     sent,
     brand: { publicUrl: 'https://hr.example', supportEmail: 'support@hr.example' },
@@ -29,6 +33,7 @@ function fakes(options: { failOn?: (mail: OutgoingMail) => boolean } = {}) {
   return { deps, delivered, records };
 }
 
+const KEY = randomBytes(32).toString('hex');
 const contact = { messageId: 'm1', name: 'Ann', email: 'ann@example.test', subject: 'Hi', message: 'Hello' };
 
 describe('sending the emails an event causes', () => {
@@ -58,14 +63,42 @@ describe('sending the emails an event causes', () => {
     expect(delivered.map((m) => m.to.address)).toEqual(['staff@hr.example', 'ann@example.test']);
   });
 
-  it('a verification link that is not http(s) is refused without sending, and the error does not repeat the link', async () => {
+  it('opens the sealed verification token and links the web app page with it', async () => {
+    expect(linkWithToken('https://hr.example/', '/verify-email', 'a-b_c')).toBe(
+      'https://hr.example/verify-email?token=a-b_c',
+    );
     const { deps, delivered } = fakes();
-    const attempt = sendVerification(deps, 'e3', {
-      userId: 'u',
-      email: 'u@example.test',
-      verifyUrl: 'javascript:alert(1)',
-    });
-    await expect(attempt).rejects.toThrow(/^verifyUrl is not an http\(s\) link$/);
+    const sealedVerifyToken = sealSecret(KEY, 'tok-123', sealContext('verification', 'u1'));
+    await sendVerification(deps, 'e3', { userId: 'u1', email: 'u@example.test', sealedVerifyToken });
+    expect(delivered[0]?.text).toContain('https://hr.example/verify-email?token=tok-123');
+  });
+
+  it('a token sealed for another user or purpose, or under another key, is refused without sending', async () => {
+    const { deps, delivered } = fakes();
+    const forOther = sealSecret(KEY, 'tok', sealContext('verification', 'someone-else'));
+    const asReset = sealSecret(KEY, 'tok', sealContext('verification', 'u1'));
+    const otherKey = sealSecret(randomBytes(32).toString('hex'), 'tok', sealContext('verification', 'u1'));
+    await expect(
+      sendVerification(deps, 'e4', { userId: 'u1', email: 'u@example.test', sealedVerifyToken: forOther }),
+    ).rejects.toThrow(/^the verification token in the event does not open with EVENT_SECRET_KEY$/);
+    await expect(
+      sendPasswordReset(deps, 'e5', { userId: 'u1', email: 'u@example.test', sealedResetToken: asReset }),
+    ).rejects.toThrow(/password-reset token/);
+    await expect(
+      sendVerification(deps, 'e6', { userId: 'u1', email: 'u@example.test', sealedVerifyToken: otherKey }),
+    ).rejects.toThrow();
     expect(delivered).toHaveLength(0);
+  });
+
+  it('the acknowledgement to the sender holds none of their words: not the name, subject or message', async () => {
+    const { deps, delivered } = fakes();
+    await sendContactEmails(deps, 'e7', { ...contact, name: 'Buy pills now', subject: 'http://spam.example' });
+    const ack = delivered.find((m) => m.to.address === 'ann@example.test');
+    expect(ack?.to).toEqual({ address: 'ann@example.test' });
+    for (const part of [ack?.subject, ack?.html, ack?.text]) {
+      expect(part).not.toContain('Buy pills');
+      expect(part).not.toContain('spam.example');
+      expect(part).not.toContain('Hello');
+    }
   });
 });

@@ -1,4 +1,10 @@
-import type { ContactMessageReceived, PasswordResetRequested, UserRegistered } from '@homereport/contracts';
+import {
+  type ContactMessageReceived,
+  type PasswordResetRequested,
+  type UserRegistered,
+  sealContext,
+} from '@homereport/contracts';
+import { openSecret } from '@homereport/kit';
 import type { Brand } from '../mail/layout.js';
 import {
   contactAcknowledgementEmail,
@@ -9,6 +15,8 @@ import {
 import type { EmailKind, MailAddress, Mailer, OutgoingMail, SentEmails } from './ports.js';
 
 export interface NotifyDeps {
+  /** Opens the tokens auth sealed into its events (EVENT_SECRET_KEY). */
+  eventSecretKey: string;
   mailer: Mailer;
   sent: SentEmails;
   brand: Brand;
@@ -36,13 +44,15 @@ async function sendOnce(deps: NotifyDeps, eventId: string, kind: EmailKind, mail
 
 const support = (deps: NotifyDeps): MailAddress => ({ name: 'HomeReport Support', address: deps.supportEmail });
 
+/** Sent for user-registered and for verification-resend-requested alike. */
 export async function sendVerification(
   deps: NotifyDeps,
   eventId: string,
   data: UserRegistered,
 ): Promise<SendOutcome[]> {
-  requireWebLink(data.verifyUrl, 'verifyUrl');
-  const email = verificationEmail({ verifyUrl: data.verifyUrl }, deps.brand);
+  const token = openToken(deps, data.sealedVerifyToken, 'verification', data.userId);
+  const verifyUrl = linkWithToken(deps.brand.publicUrl, '/verify-email', token);
+  const email = verificationEmail({ verifyUrl }, deps.brand);
   return [
     await sendOnce(deps, eventId, 'verification', { to: { address: data.email }, replyTo: support(deps), ...email }),
   ];
@@ -53,8 +63,9 @@ export async function sendPasswordReset(
   eventId: string,
   data: PasswordResetRequested,
 ): Promise<SendOutcome[]> {
-  requireWebLink(data.resetUrl, 'resetUrl');
-  const email = passwordResetEmail({ resetUrl: data.resetUrl }, deps.brand);
+  const token = openToken(deps, data.sealedResetToken, 'password-reset', data.userId);
+  const resetUrl = linkWithToken(deps.brand.publicUrl, '/reset-password', token);
+  const email = passwordResetEmail({ resetUrl }, deps.brand);
   return [
     await sendOnce(deps, eventId, 'password-reset', { to: { address: data.email }, replyTo: support(deps), ...email }),
   ];
@@ -73,21 +84,26 @@ export async function sendContactEmails(
       replyTo: sender,
       ...contactStaffEmail(data, deps.brand),
     }),
+    // To an address nobody verified: it carries none of the sender's words (not even their
+    // name), so the form cannot be used to mail a stranger anything.
     await sendOnce(deps, eventId, 'contact-acknowledgement', {
-      to: sender,
+      to: { address: data.email },
       replyTo: support(deps),
-      ...contactAcknowledgementEmail(data, deps.brand),
+      ...contactAcknowledgementEmail(deps.brand),
     }),
   ];
 }
 
-/** A button must open a web page: a javascript: or data: link in an email is an attack. */
-function requireWebLink(url: string, field: string): void {
-  let parsed: URL;
+/** The token sealed for us; an event whose seal does not open fails (and is dead-lettered) without saying why in detail. */
+function openToken(deps: NotifyDeps, sealed: string, purpose: 'verification' | 'password-reset', userId: string) {
   try {
-    parsed = new URL(url);
+    return openSecret(deps.eventSecretKey, sealed, sealContext(purpose, userId));
   } catch {
-    throw new Error(`${field} is not a URL`);
+    throw new Error(`the ${purpose} token in the event does not open with EVENT_SECRET_KEY`);
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`${field} is not an http(s) link`);
+}
+
+/** `<PUBLIC_URL><page>?token=...`: the web app's page that posts the token back to auth. */
+export function linkWithToken(publicUrl: string, page: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${page}?token=${encodeURIComponent(token)}`;
 }

@@ -22,7 +22,14 @@ export interface Mailer {
 }
 
 /** Which kind of email an event caused; one email of each kind per event at most. */
-export type EmailKind = 'verification' | 'password-reset' | 'contact-staff' | 'contact-acknowledgement';
+export type EmailKind =
+  | 'verification'
+  | 'password-reset'
+  | 'contact-staff'
+  | 'contact-acknowledgement'
+  | 'request-staff'
+  | 'request-receipt'
+  | 'report-ready';
 
 export interface SentEmail {
   eventId: string;

@@ -1,4 +1,10 @@
-import { ContactMessageReceived, PasswordResetRequested, Topics, UserRegistered } from '@homereport/contracts';
+import {
+  ContactMessageReceived,
+  PasswordResetRequested,
+  Topics,
+  UserRegistered,
+  VerificationResendRequested,
+} from '@homereport/contracts';
 import type { EventHandler } from '@homereport/kit';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
@@ -9,6 +15,7 @@ import {
   sendPasswordReset,
   sendVerification,
 } from '../domain/notify.js';
+import { requestNotificationHandlers } from './request-handlers.js';
 
 /** The consumer group; the kit remembers processed event ids per group. */
 export const CONSUMER_GROUP = 'notifications';
@@ -39,7 +46,9 @@ export function notificationHandlers(deps: NotifyDeps): Record<string, EventHand
 
   return {
     [Topics.userRegistered]: handle(UserRegistered, sendVerification),
+    [Topics.verificationResendRequested]: handle(VerificationResendRequested, sendVerification),
     [Topics.passwordResetRequested]: handle(PasswordResetRequested, sendPasswordReset),
     [Topics.contactMessageReceived]: handle(ContactMessageReceived, sendContactEmails),
+    ...requestNotificationHandlers(deps),
   };
 }

@@ -74,21 +74,21 @@ export function contactStaffEmail(input: ContactMessage, brand: Brand): Rendered
   return renderEmail(content, brand);
 }
 
-/** Quotes only the subject, never the message: the sender's address is unverified. */
-export function contactAcknowledgementEmail(
-  input: Pick<ContactMessage, 'name' | 'subject'>,
-  brand: Brand,
-): RenderedEmail {
+/**
+ * Sent to whatever address the form was given, which nobody verified: so it holds nothing the
+ * sender wrote (no name, subject or message), only our own words. Otherwise the form would mail
+ * anyone any text under our name.
+ */
+export function contactAcknowledgementEmail(brand: Brand): RenderedEmail {
   const content: EmailContent = {
-    subject: `We received your message: ${oneLine(input.subject)}`,
+    subject: `We received your message to ${PRODUCT_NAME}`,
     preheader: `Thanks for contacting ${PRODUCT_NAME}. ${CONTACT_REPLY_PROMISE}`,
-    heading: `Thanks for reaching out, ${oneLine(input.name, 60)}`,
+    heading: 'Thanks for reaching out',
     blocks: [
       {
         kind: 'paragraph',
         text: `We received your message to the ${PRODUCT_NAME} team and will reply within 24 hours on business days.`,
       },
-      { kind: 'fields', rows: [['Your subject', input.subject]] },
       { kind: 'paragraph', text: 'If you want to add something, just reply to this email.' },
       { kind: 'note', text: `Our hours: ${SUPPORT_HOURS}.` },
       { kind: 'note', text: 'If you did not write to us, you can ignore this email.' },

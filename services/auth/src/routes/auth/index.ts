@@ -1,6 +1,7 @@
-import { type ServiceApp, requireUser, unauthorized } from '@homereport/kit';
+import { AppError, type ServiceApp, requireUser, unauthorized } from '@homereport/kit';
 import type { FastifyRequest } from 'fastify';
 import { type Accounts, type Caller, Messages } from '../../domain/accounts.js';
+import { looksLikeEmail, normaliseEmail } from '../../domain/email.js';
 import {
   CredentialsBody,
   EmailBody,
@@ -10,6 +11,7 @@ import {
   ResetPasswordBody,
   SessionReply,
   TokenBody,
+  VerifyEmailReply,
 } from '../../schemas/auth.js';
 
 export interface AuthRouteDeps {
@@ -18,6 +20,20 @@ export interface AuthRouteDeps {
 
 const tags = ['auth'];
 
+/**
+ * Before the schema: an email the browser's own check lets through (`a@b`) is answered with a
+ * sentence a person can act on, not the schema's "must match format".
+ */
+async function sayWhenEmailIsMalformed(req: FastifyRequest): Promise<void> {
+  const body = req.body as Record<string, unknown> | null;
+  if (!body || typeof body !== 'object' || typeof body.email !== 'string') return;
+  if (!looksLikeEmail(normaliseEmail(body.email))) {
+    throw new AppError(400, 'VALIDATION', Messages.invalidEmail, {
+      details: [{ field: 'email', message: Messages.invalidEmail }],
+    });
+  }
+}
+
 /** /api/auth/*, as in api.md "Auth and users". Handlers parse, call the domain and shape the reply. */
 export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps): void {
   // req.ip is the address the gateway forwarded (the kit trusts exactly that one hop).
@@ -25,7 +41,7 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
 
   app.post(
     '/api/auth/register',
-    { schema: { tags, body: RegisterBody, response: { 201: MessageReply } } },
+    { schema: { tags, body: RegisterBody, response: { 201: MessageReply } }, preValidation: sayWhenEmailIsMalformed },
     async (req, reply) => {
       const { userId } = await accounts.register(req.body, caller(req));
       req.log.info({ userId }, 'user registered');
@@ -35,17 +51,19 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
 
   app.post(
     '/api/auth/verify-email',
-    { schema: { tags, body: TokenBody, response: { 200: MessageReply } } },
+    { schema: { tags, body: TokenBody, response: { 200: VerifyEmailReply } } },
     async (req) => {
-      const { userId } = await accounts.verifyEmail(req.body.token, caller(req));
-      req.log.info({ userId }, 'email verified');
-      return { message: Messages.verified };
+      const { userId, alreadyVerified } = await accounts.verifyEmail(req.body.token, caller(req));
+      req.log.info({ userId, alreadyVerified }, 'email verified');
+      return alreadyVerified
+        ? { message: Messages.alreadyVerified, alreadyVerified: true }
+        : { message: Messages.verified, alreadyVerified: false };
     },
   );
 
   app.post(
     '/api/auth/resend-verification',
-    { schema: { tags, body: EmailBody, response: { 200: MessageReply } } },
+    { schema: { tags, body: EmailBody, response: { 200: MessageReply } }, preValidation: sayWhenEmailIsMalformed },
     async (req) => {
       const { sent } = await accounts.resendVerification(req.body.email, caller(req));
       req.log.info({ sent }, 'verification resend asked for');
@@ -55,7 +73,10 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
 
   app.post(
     '/api/auth/login',
-    { schema: { tags, body: CredentialsBody, response: { 200: SessionReply } } },
+    {
+      schema: { tags, body: CredentialsBody, response: { 200: SessionReply } },
+      preValidation: sayWhenEmailIsMalformed,
+    },
     async (req) => {
       const session = await accounts.login(req.body, caller(req));
       req.log.info({ userId: session.user.id }, 'signed in');
@@ -65,7 +86,10 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
 
   app.post(
     '/api/auth/admin-login',
-    { schema: { tags, body: CredentialsBody, response: { 200: SessionReply } } },
+    {
+      schema: { tags, body: CredentialsBody, response: { 200: SessionReply } },
+      preValidation: sayWhenEmailIsMalformed,
+    },
     async (req) => {
       const session = await accounts.adminLogin(req.body, caller(req));
       req.log.info({ userId: session.user.id }, 'admin signed in');
@@ -87,7 +111,7 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
 
   app.post(
     '/api/auth/forgot-password',
-    { schema: { tags, body: EmailBody, response: { 200: MessageReply } } },
+    { schema: { tags, body: EmailBody, response: { 200: MessageReply } }, preValidation: sayWhenEmailIsMalformed },
     async (req) => {
       const { sent } = await accounts.forgotPassword(req.body.email, caller(req));
       req.log.info({ sent }, 'password reset asked for');
@@ -99,7 +123,7 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
     '/api/auth/reset-password',
     { schema: { tags, body: ResetPasswordBody, response: { 200: MessageReply } } },
     async (req) => {
-      const { userId, sessionsEnded } = await accounts.resetPassword(req.body);
+      const { userId, sessionsEnded } = await accounts.resetPassword(req.body, caller(req));
       req.log.info({ userId, sessionsEnded }, 'password reset');
       return { message: Messages.passwordReset };
     },

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from '@homereport/kit';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Limits, MailKind } from '../domain/ports.js';
+
+export interface LimitSettings {
+  signInWindowSeconds: number;
+  signInMaxPerAccountAndClient: number;
+  signInMaxPerClient: number;
+  registerMaxPerClientPerHour: number;
+  registerMaxPerAddressPerHour: number;
+  mailCooldownSeconds: number;
+  mailMaxPerAddressPerHour: number;
+  mailMaxPerClientPerHour: number;
+}
+
+// Keys name a digest of the email, so Redis holds no addresses.
+export const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
+
+/** Every auth limit counter lives under this prefix. */
+export const LIMIT_KEY_PREFIX = 'auth:limit';
+
+const HOUR = 3600;
+
+/**
+ * The auth service's limits, counted in Redis by rate-limiter-flexible (one Lua script per
+ * count, so a burst of concurrent requests is counted exactly; shared by every replica). Each
+ * limiter is a window that opens with the first hit.
+ *
+ * Sign-in attempts are counted *before* the password is checked, so twenty wrong passwords sent
+ * at once meet the limit after the fifth; a success forgets them. The per-account count is
+ * keyed by account and client address together: someone failing on purpose from their own
+ * address cannot lock the owner out of their account.
+ */
+export class RedisLimits implements Limits {
+  private readonly signInAccount: RateLimiterRedis;
+  private readonly signInClient: RateLimiterRedis;
+  private readonly registerClient: RateLimiterRedis;
+  private readonly registerAddress: RateLimiterRedis;
+  private readonly mailCooldown: RateLimiterRedis | null;
+  private readonly mailAddress: RateLimiterRedis;
+  private readonly mailClient: RateLimiterRedis;
+
+  constructor(redis: Redis, s: LimitSettings) {
+    const limiter = (name: string, points: number, duration: number) =>
+      new RateLimiterRedis({ storeClient: redis, keyPrefix: `${LIMIT_KEY_PREFIX}:${name}`, points, duration });
+    this.signInAccount = limiter('signin-account', s.signInMaxPerAccountAndClient, s.signInWindowSeconds);
+    this.signInClient = limiter('signin-client', s.signInMaxPerClient, s.signInWindowSeconds);
+    this.registerClient = limiter('register-client', s.registerMaxPerClientPerHour, HOUR);
+    this.registerAddress = limiter('register-address', s.registerMaxPerAddressPerHour, HOUR);
+    this.mailCooldown = s.mailCooldownSeconds > 0 ? limiter('mail-cooldown', 1, s.mailCooldownSeconds) : null;
+    this.mailAddress = limiter('mail-address', s.mailMaxPerAddressPerHour, HOUR);
+    this.mailClient = limiter('mail-client', s.mailMaxPerClientPerHour, HOUR);
+  }
+
+  async signInAttempt(email: string, client: string): Promise<number | null> {
+    const accountKey = `${digest(email)}:${client}`;
+    const overAccount = await take(this.signInAccount, accountKey);
+    if (overAccount !== null) return overAccount;
+    const overClient = await take(this.signInClient, client);
+    if (overClient !== null) {
+      // Not checked, so not counted against the account.
+      await this.signInAccount.reward(accountKey, 1);
+      return overClient;
+    }
+    return null;
+  }
+
+  async signInSucceeded(email: string, client: string): Promise<void> {
+    await Promise.all([this.signInAccount.delete(`${digest(email)}:${client}`), this.signInClient.reward(client, 1)]);
+  }
+
+  async forgetAccount(email: string, client: string): Promise<void> {
+    await this.signInAccount.delete(`${digest(email)}:${client}`);
+  }
+
+  async registration(email: string, client: string): Promise<number | null> {
+    return (await take(this.registerClient, client)) ?? take(this.registerAddress, digest(email));
+  }
+
+  async mail(
+    kind: MailKind,
+    email: string,
+    client: string,
+  ): Promise<{ limit: 'client' | 'address'; wait: number } | null> {
+    const byClient = await take(this.mailClient, client);
+    if (byClient !== null) return { limit: 'client', wait: byClient };
+    const key = `${kind}:${digest(email)}`;
+    const cooling = this.mailCooldown ? await take(this.mailCooldown, key) : null;
+    if (cooling !== null) return { limit: 'address', wait: cooling };
+    const byAddress = await take(this.mailAddress, key);
+    return byAddress === null ? null : { limit: 'address', wait: byAddress };
+  }
+}
+
+/** Counts one hit; null when allowed, else the seconds until the window reopens. */
+async function take(limiter: RateLimiterRedis, key: string): Promise<number | null> {
+  try {
+    await limiter.consume(key);
+    return null;
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    throw rejection;
+  }
+}
