@@ -80,12 +80,27 @@ export function PropertiesPage() {
           )}
           {covered.isPending ? (
             <PageSpinner label="Loading reports" />
-          ) : covered.data && covered.data.length > 0 ? (
-            <div className="property-grid" data-testid="property-list">
-              {covered.data.map((property) => (
-                <PropertyCard key={property.id} property={property} onOpen={() => open(property)} />
-              ))}
-            </div>
+          ) : covered.data && covered.data.properties.length > 0 ? (
+            <>
+              <div className="property-grid" data-testid="property-list">
+                {covered.data.properties.map((property) => (
+                  <PropertyCard key={property.id} property={property} onOpen={() => open(property)} />
+                ))}
+              </div>
+              {covered.hasNextPage && (
+                <div className="actions center load-more">
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    disabled={covered.isFetchingNextPage}
+                    onClick={() => void covered.fetchNextPage()}
+                    data-testid="load-more-properties"
+                  >
+                    {covered.isFetchingNextPage ? 'Loading More Reports...' : 'Load More Reports'}
+                  </button>
+                </div>
+              )}
+            </>
           ) : covered.isSuccess ? (
             <EmptyState />
           ) : null}
