@@ -94,7 +94,8 @@ export const EventCatalogue = {
   [Topics.requestSubmitted]: { publisher: 'requests', consumers: ['notifications', 'requests'] },
   [Topics.requestStatusChanged]: { publisher: 'requests', consumers: ['requests'] },
   [Topics.requestCovered]: { publisher: 'requests', consumers: ['notifications'] },
-  [Topics.reportFileStored]: { publisher: 'files', consumers: [] },
+  // Not published: the files service tells requests synchronously which request holds a file.
+  [Topics.reportFileStored]: { publisher: null, consumers: [] },
   [Topics.reportViewed]: { publisher: 'requests', consumers: ['requests'] },
   [Topics.leadReceived]: { publisher: 'leads', consumers: ['notifications'] },
   [Topics.contactMessageReceived]: { publisher: 'notifications', consumers: ['notifications'] },

@@ -1,7 +1,7 @@
+import { kafkaTopicsOf } from '@homereport/contracts';
 import { Infrastructure, runService } from '@homereport/kit';
 import { buildApp } from './app.js';
 import { loadLeadsConfig } from './config.js';
-import { PUBLISHED_TOPICS } from './events/published.js';
 
 await runService(
   'leads',
@@ -10,7 +10,7 @@ await runService(
     const infra = await Infrastructure.open(
       'leads',
       config,
-      { mongoDb: config.MONGO_DB, kafkaTopics: PUBLISHED_TOPICS },
+      { mongoDb: config.MONGO_DB, kafkaTopics: kafkaTopicsOf('leads') },
       logger,
     );
     return buildApp({ config, logger, infra });

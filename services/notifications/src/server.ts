@@ -1,4 +1,4 @@
-import { Topics } from '@homereport/contracts';
+import { kafkaTopicsOf } from '@homereport/contracts';
 import { Infrastructure, runService } from '@homereport/kit';
 import { buildApp } from './app.js';
 import { loadNotificationsConfig } from './config.js';
@@ -10,13 +10,8 @@ await runService('notifications', loadNotificationsConfig, async (config, logger
     {
       mongoDb: config.MONGO_DB,
       redis: true,
-      kafkaTopics: [
-        Topics.userRegistered,
-        Topics.passwordResetRequested,
-        Topics.contactMessageReceived,
-        Topics.requestSubmitted,
-        Topics.requestCovered,
-      ],
+      // What it publishes and consumes, from the event catalogue in packages/contracts.
+      kafkaTopics: kafkaTopicsOf('notifications'),
     },
     logger,
   );

@@ -1,7 +1,7 @@
+import { kafkaTopicsOf } from '@homereport/contracts';
 import { Infrastructure, runService } from '@homereport/kit';
 import { buildApp } from './app.js';
 import { loadRequestsConfig } from './config.js';
-import { CONSUMED_TOPICS, PUBLISHED_TOPICS } from './events/published.js';
 
 await runService(
   'requests',
@@ -13,7 +13,8 @@ await runService(
       {
         mongoDb: config.MONGO_DB,
         redis: true,
-        kafkaTopics: [...new Set([...PUBLISHED_TOPICS, ...CONSUMED_TOPICS])],
+        // What it publishes and consumes, from the event catalogue in packages/contracts.
+        kafkaTopics: kafkaTopicsOf('requests'),
       },
       logger,
     );
