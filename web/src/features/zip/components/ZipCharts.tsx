@@ -4,12 +4,12 @@ import { formatMonth, formatUsd } from '../zipFormat';
 
 // This module (and recharts with it) is loaded only by the ZIP detail page, lazily.
 
-const compactUsd = (value: number) =>
-  value >= 1_000_000
-    ? `$${(value / 1_000_000).toFixed(1)}M`
-    : value >= 1000
-      ? `$${Math.round(value / 1000)}K`
-      : `$${value}`;
+function compactUsd(value: number): string {
+  if (value >= 1_000_000) return `$${(value / 1_000_000).toFixed(1)}M`;
+  if (value >= 10_000) return `$${Math.round(value / 1000)}K`;
+  if (value >= 1000) return `$${(value / 1000).toFixed(1).replace(/\.0$/, '')}K`;
+  return `$${value}`;
+}
 
 /** The 12 monthly medians as a line. */
 export function PriceTrendChart({ monthly }: { monthly: ZipMonthlyMedian[] }) {
@@ -38,15 +38,15 @@ export function PriceTrendChart({ monthly }: { monthly: ZipMonthlyMedian[] }) {
 }
 
 /** Average rent by bedroom count as bars (unknown rents are left out). */
-export function RentChart({ rents }: { rents: { label: string; rent: number | null | undefined }[] }) {
-  const data = rents.filter((r) => typeof r.rent === 'number').map((r) => ({ label: r.label, rent: r.rent }));
+export function RentChart({ rents }: { rents: { short: string; rent: number | null | undefined }[] }) {
+  const data = rents.filter((r) => typeof r.rent === 'number').map((r) => ({ label: r.short, rent: r.rent }));
   return (
     <figure className="zip-chart" data-testid="rent-chart">
       <figcaption>Average monthly rent by unit size</figcaption>
       <ResponsiveContainer width="100%" height={240}>
         <BarChart data={data} margin={{ top: 10, right: 16, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
-          <XAxis dataKey="label" tick={{ fontSize: 12 }} />
+          <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} />
           <YAxis tickFormatter={compactUsd} tick={{ fontSize: 12 }} width={64} />
           <Tooltip formatter={(value) => [formatUsd(Number(value)), 'Average rent']} />
           <Bar dataKey="rent" fill="#14b8a6" radius={[6, 6, 0, 0]} isAnimationActive={false} />

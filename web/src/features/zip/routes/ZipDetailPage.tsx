@@ -61,9 +61,10 @@ function Figure({
   value,
   note,
   testId,
-}: { label: string; value: ReactNode; note?: ReactNode; testId?: string }) {
+  text = false,
+}: { label: string; value: ReactNode; note?: ReactNode; testId?: string; text?: boolean }) {
   return (
-    <div className="zip-figure">
+    <div className={text ? 'zip-figure zip-figure-text' : 'zip-figure'}>
       <dt>{label}</dt>
       <dd data-testid={testId}>{value}</dd>
       {note && <p className="zip-figure-note">{note}</p>}
@@ -151,10 +152,10 @@ function Analysis({ analysis }: { analysis: ZipAnalysis }) {
   const outlook = analysis.outlook?.sixToTwelveMonths;
   const actions = analysis.actionableRecommendations;
   const rents = [
-    { label: 'Studio', rent: rent?.studio },
-    { label: '1 Bedroom', rent: rent?.oneBedroom },
-    { label: '2 Bedrooms', rent: rent?.twoBedroom },
-    { label: '3 Bedrooms', rent: rent?.threeBedroom },
+    { label: 'Studio', short: 'Studio', rent: rent?.studio },
+    { label: '1 Bedroom', short: '1 BR', rent: rent?.oneBedroom },
+    { label: '2 Bedrooms', short: '2 BR', rent: rent?.twoBedroom },
+    { label: '3 Bedrooms', short: '3 BR', rent: rent?.threeBedroom },
   ];
 
   return (
@@ -320,7 +321,7 @@ function Analysis({ analysis }: { analysis: ZipAnalysis }) {
               value={forecastText(outlook.priceMovement?.forecast)}
               note={`Confidence: ${formatRisk(outlook.priceMovement?.confidence)}`}
             />
-            <Figure label="Inventory Changes" value={formatText(outlook.inventoryChanges)} />
+            <Figure label="Inventory Changes" value={formatText(outlook.inventoryChanges)} text />
           </dl>
           <div className="zip-two-lists">
             <div>
