@@ -45,6 +45,7 @@ export async function buildApp({ config, logger, infra, mailer: givenMailer }: A
       brand: { publicUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL },
       staffEmail: config.STAFF_EMAIL,
       supportEmail: config.SUPPORT_EMAIL,
+      leadAlerts: { includeTestLeads: config.LEAD_ALERTS_FOR_TEST_LEADS },
     }),
   );
 

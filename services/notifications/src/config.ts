@@ -28,6 +28,8 @@ export const NotificationsConfig = Type.Object({
   CONTACT_RATE_LIMIT_PER_HOUR: Type.Integer({ default: 5, minimum: 0 }),
   /** Contact messages accepted per sender email address per hour (each causes an acknowledgement to it); 0 turns it off. */
   CONTACT_RATE_LIMIT_PER_ADDRESS_PER_HOUR: Type.Integer({ default: 3, minimum: 0 }),
+  /** Also email staff about test leads (Google's "send test data"); off, so wiring up an ad account stays quiet. */
+  LEAD_ALERTS_FOR_TEST_LEADS: Type.Boolean({ default: false }),
 });
 export type NotificationsConfig = Static<typeof NotificationsConfig>;
 

@@ -1,4 +1,4 @@
-import { type LeadReceived, Topics } from '@homereport/contracts';
+import { type LeadReceived, Topics, kafkaTopicsOf } from '@homereport/contracts';
 import { type OutboxEntry, createEvent } from '@homereport/kit';
 
 /**
@@ -6,7 +6,7 @@ import { type OutboxEntry, createEvent } from '@homereport/kit';
  * the new lead document's outbox in the same insert that stores the lead, and the relay publishes
  * it, so a lead stored while Kafka is away is announced when Kafka returns.
  */
-export const PUBLISHED_TOPICS = [Topics.leadReceived];
+export const PUBLISHED_TOPICS = kafkaTopicsOf('leads');
 
 /** Collections whose documents carry an outbox. */
 export const OUTBOX_COLLECTIONS = ['leads'];

@@ -22,6 +22,8 @@ export interface NotifyDeps {
   brand: Brand;
   staffEmail: string;
   supportEmail: string;
+  /** lead-received alerts: whether test leads (is_test) are emailed too. */
+  leadAlerts?: { includeTestLeads: boolean };
 }
 
 export interface SendOutcome {

@@ -29,7 +29,8 @@ export type EmailKind =
   | 'contact-acknowledgement'
   | 'request-staff'
   | 'request-receipt'
-  | 'report-ready';
+  | 'report-ready'
+  | 'lead-alert';
 
 export interface SentEmail {
   eventId: string;

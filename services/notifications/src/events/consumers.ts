@@ -15,6 +15,7 @@ import {
   sendPasswordReset,
   sendVerification,
 } from '../domain/notify.js';
+import { leadNotificationHandlers } from './lead-handlers.js';
 import { requestNotificationHandlers } from './request-handlers.js';
 
 /** The consumer group; the kit remembers processed event ids per group. */
@@ -50,5 +51,6 @@ export function notificationHandlers(deps: NotifyDeps): Record<string, EventHand
     [Topics.passwordResetRequested]: handle(PasswordResetRequested, sendPasswordReset),
     [Topics.contactMessageReceived]: handle(ContactMessageReceived, sendContactEmails),
     ...requestNotificationHandlers(deps),
+    ...leadNotificationHandlers(deps),
   };
 }
