@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import {
   type Identity,
   type Logger,
@@ -24,6 +21,7 @@ import { servicesHealth } from './health.js';
 import { createProxy } from './proxy.js';
 import { overLimit } from './rate-limit.js';
 import { isAdminPath, serviceFor, upstreams } from './routes.js';
+import { registerWebApp } from './web.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -73,28 +71,20 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
 
   app.all('/api/*', async (req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    const service = serviceFor(path);
-    if (!service) throw notFound(`No API route for ${req.method} ${path}.`);
     const wait = await overLimit(requestCounter, req.ip, config.RATE_LIMIT_PER_MINUTE);
     if (wait !== null) throw tooManyRequests(wait, 'Too many requests. Please slow down and try again shortly.');
     const identity = await resolveIdentity(req);
+    // Before routing: an unserved admin path answers 401/403 like a served one, never 404.
     if (isAdminPath(path)) {
       if (!identity) throw unauthorized();
       if (identity.role !== 'admin') throw forbidden('Admin access is required.');
     }
+    const service = serviceFor(path);
+    if (!service) throw notFound(`No API route for ${req.method} ${path}.`);
     proxy.forward(req, reply, targets[service], service, identity);
   });
 
-  const indexHtml = join(config.WEB_DIST, 'index.html');
-  if (existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: false });
-    // Every non-/api GET falls back to the app shell so client routes (and the 404 page) survive a reload.
-    app.get('/*', async (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
-  } else {
-    logger.warn({ dir: config.WEB_DIST }, 'web app not built; run `npm run build -w web`');
-    app.get('/*', async (_req, reply) =>
-      reply.status(503).type('text/plain').send('The web app is not built yet. Run: npm run build -w web'),
-    );
-  }
+  // The built web app: precompressed, hashed assets cached for a year, SPA fallback (web.ts).
+  await registerWebApp(app, config.WEB_DIST, logger);
   return app;
 }

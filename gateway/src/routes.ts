@@ -12,7 +12,7 @@ export const ROUTES: { pattern: RegExp; service: ServiceName }[] = [
   { pattern: /^\/api\/admin\/requests\/[^/]+\/upload$/, service: 'files' },
   { pattern: /^\/api\/files(\/|$)/, service: 'files' },
   { pattern: /^\/api\/(users|requests)(\/|$)/, service: 'requests' },
-  { pattern: /^\/api\/admin\/(requests|recent-requests|request-stats)(\/|$)/, service: 'requests' },
+  { pattern: /^\/api\/admin\/(requests|recent-requests|dashboard)(\/|$)/, service: 'requests' },
   { pattern: /^\/api\/zipcodes(\/|$)/, service: 'zipcodes' },
   { pattern: /^\/api\/admin\/zipcodes(\/|$)/, service: 'zipcodes' },
   { pattern: /^\/api\/(webhooks)(\/|$)/, service: 'leads' },
@@ -35,4 +35,16 @@ export function upstreams(config: GatewayConfig): Record<ServiceName, string> {
   };
 }
 
-export const isAdminPath = (path: string) => /^\/api\/admin(\/|$)/.test(path);
+/**
+ * Every /api/admin path needs an admin, whether or not a service answers it: the gateway checks
+ * before it routes, so anonymous callers get 401 and users 403 even on paths nobody serves (a 404
+ * would tell them what exists). Matched case-insensitively and on the decoded path, so
+ * `/API/Admin` or `/api/%61dmin` cannot slip past and reach a service that decodes it.
+ */
+export const isAdminPath = (path: string) => {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {}
+  return /^\/+api\/+admin(\/|$)/i.test(decoded);
+};
