@@ -1,5 +1,10 @@
-import { type Infrastructure, type Logger, type ServiceApp, createServiceApp } from '@homereport/kit';
+import multipart from '@fastify/multipart';
+import { type Infrastructure, type Logger, type ServiceApp, createServiceApp, fileLinkKey } from '@homereport/kit';
 import type { FilesConfig } from './config.js';
+import { ObjectStore } from './data/object-store.js';
+import { RequestsClient } from './data/requests-client.js';
+import { REPORT_FILE_TYPES } from './domain/file-kinds.js';
+import { registerFileRoutes } from './routes/files/index.js';
 
 export interface AppDeps {
   config: FilesConfig;
@@ -15,5 +20,24 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     trustProxy: true,
   });
   infra.attach(app);
+
+  await app.register(multipart, {
+    // Parts are streamed, never buffered: these bound what one upload may send.
+    limits: {
+      fileSize: config.MAX_UPLOAD_BYTES,
+      files: REPORT_FILE_TYPES.length,
+      fields: 10,
+      fieldSize: 1024,
+      parts: REPORT_FILE_TYPES.length + 10,
+      headerPairs: 100,
+    },
+  });
+
+  registerFileRoutes(app, {
+    store: new ObjectStore(infra.s3, infra.bucket),
+    requests: new RequestsClient(config.REQUESTS_URL, config.INTERNAL_SECRET),
+    linkKey: fileLinkKey(config.FILE_LINK_SECRET, config.INTERNAL_SECRET),
+    maxBytes: config.MAX_UPLOAD_BYTES,
+  });
   return app;
 }

@@ -1,4 +1,3 @@
-import { Topics } from '@homereport/contracts';
 import { Infrastructure, runService } from '@homereport/kit';
 import { buildApp } from './app.js';
 import { loadFilesConfig } from './config.js';
@@ -7,12 +6,8 @@ await runService(
   'files',
   () => loadFilesConfig(),
   async (config, logger) => {
-    const infra = await Infrastructure.open(
-      'files',
-      config,
-      { mongoDb: config.MONGO_DB, kafkaTopics: [Topics.reportFileStored], s3: true },
-      logger,
-    );
+    // Objects only: which request holds which file is recorded by the requests service.
+    const infra = await Infrastructure.open('files', config, { s3: true }, logger);
     return buildApp({ config, logger, infra });
   },
 );
