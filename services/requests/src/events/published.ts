@@ -12,22 +12,6 @@ import { type OutboxEntry, createEvent } from '@homereport/kit';
  * events stay in order); report-viewed by the user id. Each is recorded in the outbox of the
  * document whose change it announces and published by the relay.
  */
-export const PUBLISHED_TOPICS = [
-  Topics.requestSubmitted,
-  Topics.requestStatusChanged,
-  Topics.requestCovered,
-  Topics.reportViewed,
-];
-
-/** Topics consumed: our own (to finish follow-up effects a crash interrupted) and auth's user events. */
-export const CONSUMED_TOPICS = [
-  Topics.requestSubmitted,
-  Topics.requestStatusChanged,
-  Topics.reportViewed,
-  Topics.userRegistered,
-  Topics.userVerified,
-];
-
 /** Collections whose documents carry an outbox. */
 export const OUTBOX_COLLECTIONS = ['requests', 'access_log'];
 

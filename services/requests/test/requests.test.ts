@@ -1,0 +1,392 @@
+import { randomUUID } from 'node:crypto';
+import { Topics } from '@homereport/contracts';
+import { Kafka, logLevel } from 'kafkajs';
+import { ObjectId } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, eventually } from '../../../test/support/api.js';
+import { testEnv } from '../../../test/support/env.js';
+import { EventTap } from '../../../test/support/events.js';
+import {
+  type TestUser,
+  adminSession,
+  closeSupport,
+  coveredRequest,
+  requestsDb,
+  session,
+  setStatus,
+  submit,
+  uniqueAddress,
+} from './support.js';
+
+const REQUEST_FIELDS = [
+  'address',
+  'created_at',
+  'id',
+  'neighborhood_report_path',
+  'notes',
+  'report_path',
+  'school_report_path',
+  'status',
+  'strategy_path',
+  'updated_at',
+  'url',
+];
+
+let admin: TestUser;
+let tap: EventTap;
+
+beforeAll(async () => {
+  admin = await adminSession();
+  tap = await new EventTap([
+    Topics.requestSubmitted,
+    Topics.requestStatusChanged,
+    Topics.requestCovered,
+    Topics.reportViewed,
+  ]).start();
+});
+afterAll(async () => {
+  await tap?.stop();
+  await closeSupport();
+});
+
+describe('POST /api/requests', () => {
+  it('accepts an anonymous request: 201 with the request, address trimmed, status requested', async () => {
+    const address = uniqueAddress();
+    const res = await api('POST', '/api/requests', {
+      body: { address: `   ${address}  `, url: 'https://listing.example/123', notes: ' corner lot ' },
+    });
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body.request).sort()).toEqual(REQUEST_FIELDS);
+    expect(res.body.request).toMatchObject({
+      address,
+      url: 'https://listing.example/123',
+      notes: 'corner lot',
+      status: 'requested',
+      report_path: null,
+    });
+    expect(res.body.duplicate_of).toBeUndefined();
+    expect(new Date(res.body.request.created_at).toISOString()).toBe(res.body.request.created_at);
+  });
+
+  it('treats empty url and notes as not given', async () => {
+    const { request } = await submit({ address: uniqueAddress(), url: '', notes: '   ' });
+    expect(request).toMatchObject({ url: null, notes: null });
+  });
+
+  it.each([
+    ['a blank address', { address: '    ' }, /address/i],
+    ['a missing address', { notes: 'x' }, /address/i],
+    ['a url that is not http(s)', { address: '1 Main St', url: 'javascript:alert(1)' }, /url/i],
+    ['a url that is not a link at all', { address: '1 Main St', url: 'not a url' }, /url/i],
+    ['notes over 2000 characters', { address: '1 Main St', notes: 'x'.repeat(2001) }, /notes/i],
+    ['an unknown field', { address: '1 Main St', status: 'covered' }, /status/i],
+  ])('refuses %s with 400', async (_what, body, message) => {
+    const res = await api('POST', '/api/requests', { body });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(message);
+  });
+
+  it('still accepts the same address within 30 days, and names the earlier request in duplicate_of', async () => {
+    const address = uniqueAddress();
+    const first = await submit({ address });
+    const second = await submit({ address: `  ${address.toUpperCase()} ` });
+    expect(second.duplicate_of).toBe(first.request.id);
+    expect(second.request.id).not.toBe(first.request.id);
+    const third = await submit({ address: address.replace(', ', ' , ') });
+    expect(third.duplicate_of).toBe(second.request.id);
+  });
+
+  it('does not call an address a duplicate once the earlier request is older than 30 days', async () => {
+    const address = uniqueAddress();
+    const first = await submit({ address });
+    const db = await requestsDb();
+    const key = (await db.collection('requests').findOne({ _id: first.request.id as never }))?.addressKey;
+    await db
+      .collection('address_index')
+      .updateOne({ _id: key }, { $set: { lastAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) } });
+    expect((await submit({ address })).duplicate_of).toBeUndefined();
+  });
+
+  it('publishes request-submitted with the requester when signed in', async () => {
+    const user = await session();
+    const { request } = await submit({ address: uniqueAddress() }, user.token);
+    const event = await tap.waitFor<{ request: { id: string }; requester: unknown }>(
+      Topics.requestSubmitted,
+      (d) => d.request.id === request.id,
+    );
+    expect(event.envelope.data.requester).toEqual({ userId: user.userId, email: user.email });
+    expect(event.key).toBe(request.id);
+    const anonymous = await submit({ address: uniqueAddress() });
+    const anonEvent = await tap.waitFor<{ request: { id: string }; requester: unknown }>(
+      Topics.requestSubmitted,
+      (d) => d.request.id === anonymous.request.id,
+    );
+    expect(anonEvent.envelope.data.requester).toBeNull();
+  });
+});
+
+describe('GET /api/requests/covered', () => {
+  it('lists covered requests only, most recently completed first, without file links', async () => {
+    const older = await coveredRequest(admin);
+    const newer = await coveredRequest(admin);
+    const pending = (await submit({ address: uniqueAddress() })).request.id;
+    const res = await api('GET', '/api/requests/covered');
+    expect(res.status).toBe(200);
+    const ids = res.body.properties.map((p: { id: string }) => p.id);
+    expect(ids.indexOf(newer)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
+    expect(ids).not.toContain(pending);
+    for (const p of res.body.properties) {
+      expect(p.status).toBe('covered');
+      expect([p.report_path, p.strategy_path, p.school_report_path, p.neighborhood_report_path]).toEqual([
+        null,
+        null,
+        null,
+        null,
+      ]);
+    }
+  });
+
+  it('shows a change at once (the cached list is invalidated), both into and out of covered', async () => {
+    const id = await coveredRequest(admin);
+    expect((await api('GET', '/api/requests/covered')).body.properties[0].id).toBe(id);
+    await setStatus(admin, id, 'in_progress');
+    const after = await api('GET', '/api/requests/covered');
+    expect(after.body.properties.map((p: { id: string }) => p.id)).not.toContain(id);
+    // Covered again: completed most recently, so first.
+    await setStatus(admin, id, 'covered');
+    expect((await api('GET', '/api/requests/covered')).body.properties[0].id).toBe(id);
+  });
+
+  it('pages with limit and next_cursor', async () => {
+    const ids = [await coveredRequest(admin), await coveredRequest(admin), await coveredRequest(admin)].reverse();
+    const first = await api('GET', '/api/requests/covered?limit=2');
+    expect(first.body.properties.map((p: { id: string }) => p.id)).toEqual(ids.slice(0, 2));
+    expect(first.body.next_cursor).toMatch(/^\d+$/);
+    const second = await api('GET', `/api/requests/covered?limit=2&cursor=${first.body.next_cursor}`);
+    expect(second.body.properties[0].id).toBe(ids[2]);
+    expect((await api('GET', '/api/requests/covered?limit=0')).status).toBe(400);
+  });
+});
+
+describe('GET /api/requests/mine', () => {
+  it('is 401 without a token', async () => {
+    expect((await api('GET', '/api/requests/mine')).status).toBe(401);
+  });
+
+  it("lists the caller's own requests, newest first, with live status and no file links", async () => {
+    const user = await session();
+    const a = (await submit({ address: uniqueAddress() }, user.token)).request.id;
+    const b = (await submit({ address: uniqueAddress() }, user.token)).request.id;
+    await submit({ address: uniqueAddress() }, (await session()).token);
+    await setStatus(admin, a, 'in_progress');
+    const res = await api('GET', '/api/requests/mine', { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.body.requests.map((r: { id: string }) => r.id)).toEqual([b, a]);
+    expect(res.body.requests[1].status).toBe('in_progress');
+    expect(res.body.requests[1].report_path).toBeNull();
+  });
+});
+
+describe('GET /api/requests/:id/view', () => {
+  it('is 401 without a token', async () => {
+    expect((await api('GET', `/api/requests/${await coveredRequest(admin)}/view`)).status).toBe(401);
+  });
+
+  it('is 404 for an unknown request and for one that is not covered, and costs nothing', async () => {
+    const user = await session();
+    expect((await api('GET', '/api/requests/000000000000000000000000/view', { token: user.token })).status).toBe(404);
+    const pending = (await submit({ address: uniqueAddress() })).request.id;
+    const res = await api('GET', `/api/requests/${pending}/view`, { token: user.token });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatch(/not found/i);
+    expect((await api('GET', '/api/users/stats', { token: user.token })).body.credits).toBe(10);
+  });
+
+  it('answers the request, records the view and publishes report-viewed', async () => {
+    const user = await session();
+    const id = await coveredRequest(admin, { notes: 'pool' });
+    const res = await api('GET', `/api/requests/${id}/view`, { token: user.token });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.request).sort()).toEqual(REQUEST_FIELDS);
+    expect(res.body.request).toMatchObject({ id, status: 'covered', notes: 'pool' });
+    const event = await tap.waitFor<{ requestId: string; userId: string; charged: boolean }>(
+      Topics.reportViewed,
+      (d) => d.requestId === id && d.userId === user.userId,
+    );
+    expect(event.envelope.data.charged).toBe(true);
+  });
+});
+
+describe('GET /api/admin/requests/:id', () => {
+  it('answers the request itself, not wrapped', async () => {
+    const { request } = await submit({ address: uniqueAddress(), notes: 'n' });
+    const res = await api('GET', `/api/admin/requests/${request.id}`, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(REQUEST_FIELDS);
+    expect(res.body).toMatchObject({ id: request.id, notes: 'n', status: 'requested' });
+  });
+
+  it('is 404 for an unknown id', async () => {
+    expect((await api('GET', '/api/admin/requests/nope', { token: admin.token })).status).toBe(404);
+  });
+});
+
+describe('PUT /api/admin/requests/:id/status', () => {
+  it('moves any status to any other, recording who and when, and publishes the change', async () => {
+    const { request } = await submit({ address: uniqueAddress() }, (await session()).token);
+    for (const status of ['covered', 'requested', 'in_progress', 'covered'] as const) {
+      const res = await api('PUT', `/api/admin/requests/${request.id}/status`, {
+        token: admin.token,
+        body: { status },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.request).toMatchObject({ id: request.id, status });
+    }
+    const stored = await (await requestsDb()).collection('requests').findOne({ _id: request.id as never });
+    expect(stored?.status_history.map((h: { from: string; to: string }) => `${h.from}>${h.to}`)).toEqual([
+      'requested>covered',
+      'covered>requested',
+      'requested>in_progress',
+      'in_progress>covered',
+    ]);
+    expect(stored?.status_history[0].by).toEqual({ userId: admin.userId, email: admin.email });
+    expect(stored?.status_history[0].at).toBeInstanceOf(Date);
+    const changed = await tap.waitFor<{ requestId: string; from: string; to: string }>(
+      Topics.requestStatusChanged,
+      (d) => d.requestId === request.id,
+      4,
+    );
+    expect(changed.envelope.data).toMatchObject({ from: 'in_progress', to: 'covered' });
+    const covered = await tap.waitFor<{ request: { id: string }; requester: unknown }>(
+      Topics.requestCovered,
+      (d) => d.request.id === request.id,
+      2,
+    );
+    expect(covered.envelope.data.requester).not.toBeNull();
+  });
+
+  it('refuses a status that is not one of the three with 400', async () => {
+    const { request } = await submit({ address: uniqueAddress() });
+    for (const status of ['done', '', 'Covered']) {
+      const res = await api('PUT', `/api/admin/requests/${request.id}/status`, {
+        token: admin.token,
+        body: { status },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(/status/);
+    }
+  });
+
+  it('is 404 for an unknown request', async () => {
+    const res = await api('PUT', '/api/admin/requests/000000000000000000000000/status', {
+      token: admin.token,
+      body: { status: 'covered' },
+    });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('GET /api/admin/recent-requests', () => {
+  it('lists the newest requests first with id, address, created_at, notes and status', async () => {
+    const a = await submit({ address: uniqueAddress(), notes: 'first' });
+    const b = await submit({ address: uniqueAddress() });
+    const res = await api('GET', '/api/admin/recent-requests', { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.requests.length).toBeLessThanOrEqual(20);
+    const ids = res.body.requests.map((r: { id: string }) => r.id);
+    expect(ids.indexOf(b.request.id)).toBeLessThan(ids.indexOf(a.request.id));
+    const entry = res.body.requests.find((r: { id: string }) => r.id === a.request.id);
+    expect(entry).toEqual({
+      id: a.request.id,
+      address: a.request.address,
+      created_at: a.request.created_at,
+      notes: 'first',
+      status: 'requested',
+    });
+  });
+});
+
+describe('GET /api/admin/dashboard', () => {
+  const stats = async () => (await api('GET', '/api/admin/dashboard', { token: admin.token })).body.stats;
+
+  it('answers every counter', async () => {
+    const res = await api('GET', '/api/admin/dashboard', { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.stats).sort()).toEqual(
+      ['covered', 'inProgress', 'requested', 'total', 'totalAccess', 'totalUsers', 'verifiedUsers'].sort(),
+    );
+  });
+
+  it('counts requests by status and report views as they change', async () => {
+    const before = await stats();
+    const { request } = await submit({ address: uniqueAddress() });
+    const second = (await submit({ address: uniqueAddress() })).request.id;
+    await setStatus(admin, second, 'in_progress');
+    await setStatus(admin, request.id, 'covered');
+    await api('GET', `/api/requests/${request.id}/view`, { token: (await session()).token });
+    const after = await stats();
+    expect(after.total - before.total).toBe(2);
+    expect(after.requested - before.requested).toBe(0);
+    expect(after.inProgress - before.inProgress).toBe(1);
+    expect(after.covered - before.covered).toBe(1);
+    expect(after.totalAccess - before.totalAccess).toBe(1);
+    expect(after.total).toBe(after.requested + after.inProgress + after.covered);
+  });
+
+  it('finishes the follow-up effects of a submission whose service died right after the write', async () => {
+    const before = await stats();
+    const user = await session();
+    const id = new ObjectId().toHexString();
+    const address = uniqueAddress();
+    const createdAt = new Date();
+    const event = {
+      id: randomUUID(),
+      type: Topics.requestSubmitted,
+      occurredAt: createdAt.toISOString(),
+      source: 'requests',
+      correlationId: 'crash-test',
+      data: {
+        request: { id, address, url: null, notes: null, status: 'requested', created_at: createdAt.toISOString() },
+        requester: { userId: user.userId, email: user.email },
+      },
+    };
+    // What the service had written when it died: the request with its pending mark; no counter,
+    // no list entry, no address index yet. Then the relay (after the restart) publishes the event.
+    await (await requestsDb()).collection('requests').insertOne({
+      _id: id as never,
+      seq: 1e12 + Math.floor(Math.random() * 1e9),
+      address,
+      addressKey: address.toLowerCase(),
+      url: null,
+      notes: null,
+      status: 'requested',
+      created_at: createdAt,
+      updated_at: createdAt,
+      completed_at: null,
+      requester: { userId: user.userId, email: user.email },
+      files: {},
+      status_history: [],
+      pending: [event.id],
+      outbox: [],
+    });
+    const producer = new Kafka({ brokers: testEnv().kafkaBrokers.split(','), logLevel: logLevel.NOTHING }).producer();
+    await producer.connect();
+    await producer.send({ topic: Topics.requestSubmitted, messages: [{ key: id, value: JSON.stringify(event) }] });
+    await producer.disconnect();
+
+    await eventually(
+      async () =>
+        ((await (await requestsDb()).collection('requests').findOne({ _id: id as never }))?.pending ?? ['x']).length ===
+        0,
+      20_000,
+      'the pending mark to clear',
+    );
+    const after = await stats();
+    expect(after.total - before.total).toBe(1);
+    expect(after.requested - before.requested).toBe(1);
+    const mine = await api('GET', '/api/requests/mine', { token: user.token });
+    expect(mine.body.requests.map((r: { id: string }) => r.id)).toEqual([id]);
+    expect((await submit({ address })).duplicate_of).toBe(id);
+  });
+});

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { CreateRequestReply } from '@homereport/contracts';
+import { type Role, SessionStore } from '@homereport/kit';
+import { Redis } from 'ioredis';
+import { type Db, MongoClient } from 'mongodb';
+import { expect } from 'vitest';
+import { api, uniqueEmail } from '../../../test/support/api.js';
+import { testEnv } from '../../../test/support/env.js';
+
+/**
+ * Sessions made the way auth makes them (the kit's SessionStore in this run's Redis): the gateway
+ * resolves them like any sign-in. Tests about user counts register real accounts instead.
+ */
+let redis: Redis | undefined;
+const store = () => {
+  redis ??= new Redis(testEnv().redisUrl);
+  return new SessionStore(redis);
+};
+
+export interface TestUser {
+  userId: string;
+  email: string;
+  token: string;
+}
+
+export async function session(role: Role = 'user', label = role): Promise<TestUser> {
+  const userId = `t-${randomUUID()}`;
+  const email = uniqueEmail(label);
+  const token = await store().create({ userId, email, role });
+  return { userId, email, token };
+}
+
+export const adminSession = () => session('admin');
+
+let mongo: MongoClient | undefined;
+/** The requests service's own database, for checks on what was stored and to move a credit period. */
+export async function requestsDb(): Promise<Db> {
+  mongo ??= new MongoClient(testEnv().mongoUrl);
+  await mongo.connect();
+  return mongo.db('homereport_requests');
+}
+
+export async function closeSupport(): Promise<void> {
+  await redis?.quit();
+  redis = undefined;
+  await mongo?.close();
+  mongo = undefined;
+}
+
+/** A street address nobody else's test uses. */
+export const uniqueAddress = () =>
+  `${Math.floor(Math.random() * 9000) + 100} ${randomUUID().slice(0, 8)} Street, Austin, TX`;
+
+export async function submit(body: Record<string, unknown>, token?: string) {
+  const res = await api('POST', '/api/requests', { body, token });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as CreateRequestReply;
+}
+
+export async function setStatus(admin: TestUser, id: string, status: string) {
+  const res = await api('PUT', `/api/admin/requests/${id}/status`, { token: admin.token, body: { status } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.request;
+}
+
+/** A request moved to covered by an admin, as staff would. */
+export async function coveredRequest(admin: TestUser, fields: Record<string, unknown> = {}, token?: string) {
+  const { request } = await submit({ address: uniqueAddress(), ...fields }, token);
+  await setStatus(admin, request.id, 'covered');
+  return request.id;
+}
