@@ -3,6 +3,7 @@ import { type Infrastructure, type Logger, type ServiceApp, createServiceApp } f
 import type { ZipcodesConfig } from './config.js';
 import { AnalysesRepository } from './data/analyses-repository.js';
 import { analysisModel } from './data/analysis-model.js';
+import { DetailCache } from './data/detail-cache.js';
 import { ListCache } from './data/list-cache.js';
 import { importAnalyses } from './domain/import.js';
 import type { AnalysisStore, ListInvalidation } from './domain/ports.js';
@@ -27,7 +28,8 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   const list = new ListCache(infra.redis, () => store.listItems(), config.ZIP_LIST_CACHE_TTL_SECONDS);
   if (config.ZIP_LOAD_SAMPLE_WHEN_EMPTY) await loadSampleIfEmpty(store, list, config.ZIP_SAMPLE_FILE, logger);
 
-  registerZipcodeRoutes(app, { store, list, importBodyLimit: config.ZIP_IMPORT_MAX_BYTES });
+  const details = new DetailCache(infra.redis);
+  registerZipcodeRoutes(app, { store, list, details, importBodyLimit: config.ZIP_IMPORT_MAX_BYTES });
   return app;
 }
 

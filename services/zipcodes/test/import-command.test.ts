@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ZipListItem } from '@homereport/contracts';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../test/support/api.js';
-import { buildAnalysis, zipImport } from './support/zipcodes.js';
+import { buildAnalysis, importAnalyses, zipImport } from './support/zipcodes.js';
 
 describe('npm run zip:import', () => {
   it('imports every .json file of a folder, reports refused records by file and position, and refreshes the list', async () => {
@@ -12,7 +12,11 @@ describe('npm run zip:import', () => {
     const [a, b, c] = [buildAnalysis(), buildAnalysis(), buildAnalysis()];
     const bad = buildAnalysis();
     (bad.demographics as { education: { bachelors: number } }).education.bachelors = 42;
-    // Warm the cached list first, so seeing the new records proves the command invalidated it.
+    // Warm the caches first (the list, and an older version of c read through the detail), so
+    // seeing the new records proves the command invalidated what the running service keeps.
+    const olderC = buildAnalysis(c.zipCode, { price: 111_000 });
+    expect((await importAnalyses([olderC])).body.imported).toEqual([c.zipCode]);
+    expect((await api('GET', `/api/zipcodes/${c.zipCode}`)).body.zipCode).toEqual(olderC);
     await api('GET', '/api/zipcodes');
 
     writeFileSync(join(folder, 'batch.json'), JSON.stringify([a, bad, b]));

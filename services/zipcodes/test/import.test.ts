@@ -46,6 +46,8 @@ describe('POST /api/admin/zipcodes/import', () => {
     expect((await listed(zip))?.marketFundamentals.medianSalePrice.value).toBe(
       first.marketFundamentals.medianSalePrice?.value,
     );
+    // Read (and so cached) before the second import.
+    expect((await api('GET', `/api/zipcodes/${zip}`)).body.zipCode).toEqual(first);
 
     const { outlook: _left, ...second } = buildAnalysis(zip, { price: 900_000, tier: 1, neighborhood: 'Renamed Park' });
     expect((await importAnalyses([second])).body.imported).toEqual([zip]);

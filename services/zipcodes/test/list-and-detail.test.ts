@@ -43,7 +43,7 @@ describe('GET /api/zipcodes', () => {
     expect(zips).toEqual([...zips].sort());
   });
 
-  it('sends gzip to clients that accept it and answers 304 to a matching If-None-Match', async () => {
+  it('sends brotli or gzip to clients that accept them and answers 304 to a matching If-None-Match', async () => {
     const url = `${testEnv().gatewayUrl}/api/zipcodes`;
     const zipped = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
@@ -65,6 +65,10 @@ describe('GET /api/zipcodes', () => {
         }),
     );
     expect(JSON.parse(gunzipSync(raw).toString()).zipCodes).toHaveLength(body.zipCodes.length);
+
+    const brotli = await fetch(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(((await brotli.json()) as { zipCodes: unknown[] }).zipCodes).toHaveLength(body.zipCodes.length);
 
     const etag = zipped.headers.get('etag');
     expect(etag).toBeTruthy();

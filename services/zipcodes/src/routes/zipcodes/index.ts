@@ -1,5 +1,6 @@
 import { AppError, ErrorReply, type ServiceApp, badRequest, notFound, requireAdmin } from '@homereport/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DetailCache } from '../../data/detail-cache.js';
 import type { ListCache } from '../../data/list-cache.js';
 import { isZipCode } from '../../domain/analyses.js';
 import { importAnalyses } from '../../domain/import.js';
@@ -9,15 +10,19 @@ import { ImportBody, ZipCodeParams, ZipDetailReply, ZipImportReport, ZipListRepl
 export interface ZipcodeRouteDeps {
   store: AnalysisStore;
   list: ListCache;
+  details: DetailCache;
   importBodyLimit: number;
 }
 
 const tags = ['zipcodes'];
 
 /** GET /api/zipcodes, GET /api/zipcodes/:zipCode and POST /api/admin/zipcodes/import (api.md). */
-export function registerZipcodeRoutes(app: ServiceApp, { store, list, importBodyLimit }: ZipcodeRouteDeps): void {
+export function registerZipcodeRoutes(
+  app: ServiceApp,
+  { store, list, details, importBodyLimit }: ZipcodeRouteDeps,
+): void {
   app.get('/api/zipcodes', { schema: { tags, response: { 200: ZipListReply } } }, async (req, typedReply) => {
-    // The body is already serialized (and gzipped) once per import and is sent as it is: the
+    // The body is already serialized (and compressed) once per import and is sent as it is: the
     // reply is used untyped because what goes out is bytes, not the object the schema describes.
     const reply = typedReply as unknown as FastifyReply;
     const cached = await list.get();
@@ -25,7 +30,8 @@ export function registerZipcodeRoutes(app: ServiceApp, { store, list, importBody
     reply.header('cache-control', 'no-cache').header('etag', cached.etag).header('vary', 'accept-encoding');
     if (matchesEtag(req, cached.etag)) return reply.status(304).send();
     reply.type('application/json; charset=utf-8');
-    if (acceptsGzip(req)) return reply.header('content-encoding', 'gzip').send(cached.gzip);
+    if (accepts(req, 'br')) return reply.header('content-encoding', 'br').send(cached.brotli);
+    if (accepts(req, 'gzip')) return reply.header('content-encoding', 'gzip').send(cached.gzip);
     return reply.send(cached.json);
   });
 
@@ -35,7 +41,7 @@ export function registerZipcodeRoutes(app: ServiceApp, { store, list, importBody
     async (req) => {
       const { zipCode } = req.params;
       if (!isZipCode(zipCode)) throw badRequest('A ZIP code is five digits, for example 02116.');
-      const analysis = await store.find(zipCode);
+      const analysis = await details.find(zipCode, (zip) => store.find(zip));
       if (!analysis) throw notFound(`ZIP code ${zipCode} not found in our database.`);
       return { zipCode: analysis };
     },
@@ -112,7 +118,14 @@ function matchesEtag(req: FastifyRequest, etag: string): boolean {
     .some((tag) => tag === etag || tag === '*');
 }
 
-function acceptsGzip(req: FastifyRequest): boolean {
+/** Whether the client takes this content coding (and did not refuse it with q=0). */
+export function accepts(req: Pick<FastifyRequest, 'headers'>, coding: 'gzip' | 'br'): boolean {
   const accepted = req.headers['accept-encoding'];
-  return typeof accepted === 'string' && /\bgzip\b(?!\s*;\s*q=0(\.0*)?\s*(,|$))/i.test(accepted);
+  if (typeof accepted !== 'string') return false;
+  return accepted.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name?.trim() !== coding) return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
 }
