@@ -1,11 +1,66 @@
-// Placeholder created by the issue-10 web work so /admin can lazy-load this section. The Leads
-// issue (11) owns this file and replaces it with the real Webhook Keys and Leads tabs; keep the
-// named export `WebhookManagement` (src/features/admin/routes/AdminDashboardPage.tsx imports it).
+import { useState } from 'react';
+import { Icon } from '../../components/Icon';
+import { useLoggedError } from '../../lib/useLoggedError';
+import { useLeadStats } from './api/leads';
+import { EMPTY_LEAD_STATS, LeadsTab } from './components/LeadsTab';
+import { WebhookKeysTab } from './components/WebhookKeysTab';
+import './leads.css';
+
+type Tab = 'keys' | 'leads';
+
+/**
+ * The Webhook Management section of /admin (spec section 2): two tabs, Webhook Keys and Leads
+ * (with the total count). Loaded lazily by the admin dashboard, which imports this named export.
+ * Fetch failures are only logged; the counters then show zeros and the lists stay empty.
+ */
 export function WebhookManagement() {
+  const [tab, setTab] = useState<Tab>('keys');
+  const stats = useLeadStats();
+  useLoggedError(stats.error, 'the lead statistics');
+  const counts = stats.data ?? EMPTY_LEAD_STATS;
+
+  const tabButton = (id: Tab, label: string, extra?: React.ReactNode) => (
+    <button
+      type="button"
+      role="tab"
+      id={`webhook-tab-${id}`}
+      aria-controls={`webhook-panel-${id}`}
+      aria-selected={tab === id}
+      tabIndex={tab === id ? 0 : -1}
+      className={`tab ${tab === id ? 'tab-active' : ''}`}
+      data-testid={`webhook-tab-${id}`}
+      onClick={() => setTab(id)}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+          const next = tab === 'keys' ? 'leads' : 'keys';
+          setTab(next);
+          document.getElementById(`webhook-tab-${next}`)?.focus();
+        }
+      }}
+    >
+      {label}
+      {extra}
+    </button>
+  );
+
   return (
-    <section className="card" data-testid="webhook-management">
-      <h2 className="card-title">Webhook Management</h2>
-      <p className="muted">Webhook keys and leads arrive with the Leads issue.</p>
+    <section className="card webhook-management" data-testid="webhook-management">
+      <h2 className="card-title">
+        <Icon name="send" /> Webhook Management
+      </h2>
+      <div className="tabs" role="tablist" aria-label="Webhook Management">
+        {tabButton('keys', 'Webhook Keys')}
+        {tabButton(
+          'leads',
+          'Leads',
+          <span className="tab-count" data-testid="leads-total">
+            {counts.total}
+          </span>,
+        )}
+      </div>
+      <div role="tabpanel" id={`webhook-panel-${tab}`} aria-labelledby={`webhook-tab-${tab}`} className="tab-panel">
+        {tab === 'keys' ? <WebhookKeysTab /> : <LeadsTab />}
+      </div>
     </section>
   );
 }
