@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allEmails, waitForEmail } from '../../../test/support/mail.js';
+import { type CreatedKey, adminToken, createKey, genericLead, googleLead, postLead } from './support/leads.js';
+
+// The stack's notifications service consumes lead-received and writes to the staff inbox
+// (STAFF_EMAIL, default staff@homereport.local); maildev shows what it sent.
+const STAFF_EMAIL = process.env.STAFF_EMAIL ?? 'staff@homereport.local';
+
+let key: CreatedKey;
+beforeAll(async () => {
+  key = await createKey((await adminToken()).token);
+});
+
+const uniqueSurname = () => `Lead${randomUUID().slice(0, 8)}`;
+
+describe('when a lead arrives', () => {
+  it('staff get a short summary by email: name, email, phone, campaign, source', async () => {
+    const last = uniqueSurname();
+    const lead = genericLead({ first_name: 'Dana', last_name: last, campaign_id: 'fall-2025' });
+    expect((await postLead(lead, key.secret)).status).toBe(200);
+
+    const mail = await waitForEmail(STAFF_EMAIL, new RegExp(`^New lead: Dana ${last}$`));
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(lead.email);
+      expect(part).toContain('+1 555-0100');
+      expect(part).toContain('fall-2025');
+      expect(part).toContain(key.name);
+    }
+    expect(mail.replyTo?.[0]?.address).toBe(lead.email);
+    expect(mail.text).not.toContain(key.secret);
+  });
+
+  it('a test lead sends nothing (LEAD_ALERTS_FOR_TEST_LEADS is off)', async () => {
+    const testLast = uniqueSurname();
+    const realLast = uniqueSurname();
+    const test = googleLead(key.secret, {
+      is_test: true,
+      user_column_data: [
+        { column_id: 'FULL_NAME', string_value: `Tess ${testLast}` },
+        { column_id: 'EMAIL', string_value: 'tess@example.com' },
+      ],
+    });
+    expect((await postLead(test)).status).toBe(200);
+    expect((await postLead(genericLead({ first_name: 'Real', last_name: realLast }), key.secret)).status).toBe(200);
+
+    // The real lead's email shows the consumer is past the test lead; then a moment more.
+    await waitForEmail(STAFF_EMAIL, new RegExp(`New lead: Real ${realLast}`));
+    await new Promise((r) => setTimeout(r, 2000));
+    const about = (await allEmails()).filter((m) => m.subject.includes(testLast));
+    expect(about).toEqual([]);
+  });
+});

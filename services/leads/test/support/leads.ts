@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { type Db, MongoClient } from 'mongodb';
+import { expect } from 'vitest';
+import { createAdmin } from '../../../../test/support/admin.js';
+import { type ApiResponse, api, uniqueEmail } from '../../../../test/support/api.js';
+import { testEnv } from '../../../../test/support/env.js';
+import { linkIn, tokenOf, waitForEmail } from '../../../../test/support/mail.js';
+
+export const PASSWORD = 'correct horse leads';
+
+/** A fresh admin's session token (the operator command, then admin sign-in through the gateway). */
+export async function adminToken(): Promise<{ token: string; email: string }> {
+  const email = uniqueEmail('leads-admin');
+  const run = await createAdmin(email, PASSWORD);
+  expect(run.code, run.stderr).toBe(0);
+  const res = await api<{ token: string }>('POST', '/api/auth/admin-login', { body: { email, password: PASSWORD } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { token: res.body.token, email };
+}
+
+/** A verified, signed-in customer (not an admin). */
+export async function userToken(): Promise<string> {
+  const email = uniqueEmail('leads-user');
+  expect((await api('POST', '/api/auth/register', { body: { email, password: PASSWORD } })).status).toBe(201);
+  const mail = await waitForEmail(email, /verify/i);
+  const token = tokenOf(linkIn(mail, '/verify-email?token='));
+  expect((await api('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
+  const res = await api<{ token: string }>('POST', '/api/auth/login', { body: { email, password: PASSWORD } });
+  expect(res.status).toBe(200);
+  return res.body.token;
+}
+
+export const uniqueKeyName = (label = 'source') => `${label} ${randomUUID().slice(0, 8)}`;
+
+export interface CreatedKey {
+  name: string;
+  secret: string;
+  webhookUrl: string;
+}
+
+export async function createKey(token: string, name = uniqueKeyName()): Promise<CreatedKey> {
+  const res = await api('POST', '/api/admin/webhook-keys', { token, body: { key_name: name } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { name: res.body.key.key_name, secret: res.body.webhook_key, webhookUrl: res.body.webhook_url };
+}
+
+export const uniqueLeadId = (label = 'lead') => `${label}-${randomUUID()}`;
+
+/** A generic-shape lead with unique ids unless given. */
+export function genericLead(overrides: Record<string, unknown> = {}) {
+  return {
+    lead_id: uniqueLeadId(),
+    first_name: 'Jamie',
+    last_name: 'Rivera',
+    email: `${randomUUID().slice(0, 8)}@lead.example`,
+    phone: '+1 555-0100',
+    campaign_id: 'spring-campaign',
+    ad_group_id: 'ad-group-7',
+    ...overrides,
+  };
+}
+
+/** Google Ads' lead form webhook body, as its documentation shows it. */
+export function googleLead(key: string, overrides: Record<string, unknown> = {}) {
+  return {
+    lead_id: uniqueLeadId('google'),
+    user_column_data: [
+      { column_name: 'Full Name', string_value: 'Morgan Lee Carter', column_id: 'FULL_NAME' },
+      { column_name: 'User Phone', string_value: '+16505550123', column_id: 'PHONE_NUMBER' },
+      { column_name: 'User Email', string_value: 'morgan@example.com', column_id: 'EMAIL' },
+      { column_name: 'Postal Code', string_value: '94043', column_id: 'POSTAL_CODE' },
+    ],
+    api_version: '1.0',
+    form_id: 40000000000,
+    campaign_id: 20000000000,
+    google_key: key,
+    is_test: false,
+    gcl_id: 'TeSter-123-gclid',
+    adgroup_id: 30000000000,
+    creative_id: 50000000000,
+    ...overrides,
+  };
+}
+
+export function postLead(body: unknown, key?: string, headers: Record<string, string> = {}): Promise<ApiResponse> {
+  return api('POST', '/api/webhooks/leads', {
+    body,
+    headers: { ...(key ? { 'x-webhook-key': key } : {}), ...headers },
+  });
+}
+
+/** The leads service's own database, for checks on what was stored. */
+export async function withLeadsDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+  const client = new MongoClient(testEnv().mongoUrl);
+  try {
+    await client.connect();
+    return await fn(client.db('homereport_leads'));
+  } finally {
+    await client.close();
+  }
+}
+
+/** Every lead of a key, newest first, through the API (following cursors). */
+export async function allLeads(token: string, query: Record<string, string> = {}): Promise<any[]> {
+  const out: any[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 100; page++) {
+    const params: URLSearchParams = new URLSearchParams({ ...query, ...(cursor ? { cursor } : {}) });
+    const res: ApiResponse = await api('GET', `/api/admin/leads?${params}`, { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    out.push(...res.body.leads);
+    cursor = res.body.next_cursor;
+    if (!cursor) return out;
+  }
+  throw new Error('more than 100 pages');
+}
+
+export async function stats(token: string) {
+  const res = await api('GET', '/api/admin/leads/stats', { token });
+  expect(res.status).toBe(200);
+  return res.body as { total: number; new: number; qualified: number; converted: number };
+}
