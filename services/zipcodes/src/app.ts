@@ -25,7 +25,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   infra.attach(app);
 
   const store = new AnalysesRepository(analysisModel(infra.mongo));
-  const list = new ListCache(infra.redis, () => store.listItems(), config.ZIP_LIST_CACHE_TTL_SECONDS);
+  const list = new ListCache(infra.redis, () => store.listItems(), config.ZIP_LIST_CACHE_TTL_SECONDS, true);
   if (config.ZIP_LOAD_SAMPLE_WHEN_EMPTY) await loadSampleIfEmpty(store, list, config.ZIP_SAMPLE_FILE, logger);
 
   const details = new DetailCache(infra.redis);

@@ -42,6 +42,8 @@ export class ListCache implements ListInvalidation {
     private readonly redis: Redis,
     private readonly load: () => Promise<ZipListItem[]>,
     private readonly ttlSeconds: number,
+    /** Rebuild at once after an invalidation, so the first visitor after an import does not wait. */
+    private readonly warmAfterInvalidate = false,
   ) {}
 
   async get(): Promise<CachedList> {
@@ -61,6 +63,9 @@ export class ListCache implements ListInvalidation {
     this.current = null;
     // The previous body is unreachable now; free its memory rather than wait for its expiry.
     await this.redis.del(listKey(String(generation - 1)));
+    // In the background: the import's answer does not wait for the list; a failure here only
+    // means the first list request rebuilds it, as it would without warming.
+    if (this.warmAfterInvalidate) this.get().catch(() => {});
   }
 
   private async fetch(generation: string): Promise<CachedList> {
