@@ -211,7 +211,7 @@ export class LeadsRepository implements LeadStore {
     keyName: string,
     lead: InboundLead,
     receivedAt: Date,
-    event: (record: LeadRecord) => OutboxEntry,
+    event: ((record: LeadRecord) => OutboxEntry) | null,
   ): Promise<'created' | 'duplicate'> {
     const tag = keyTag(keyName);
     const _id = `${encodeURIComponent(keyName)}:${lead.lead_id}`;
@@ -257,7 +257,7 @@ export class LeadsRepository implements LeadStore {
       ...fields,
       status_history: [],
       raw: lead.raw,
-      outbox: [event(record)],
+      outbox: event ? [event(record)] : [],
     };
 
     // 3. The lead and its lead-received event: one insert, published by the relay.
@@ -276,10 +276,8 @@ export class LeadsRepository implements LeadStore {
   }
 
   private async indexArrival(seq: number, tag: string): Promise<void> {
-    const update = {
-      $addToSet: { 's.new': seq, [`ks.${tag}.new`]: seq },
-      $set: { [`rev.${seq}`]: 0 },
-    } as Document;
+    // No `rev.<seq>` yet: a missing revision counts as 0, below any status change's.
+    const update = { $addToSet: { 's.new': seq, [`ks.${tag}.new`]: seq } } as Document;
     try {
       await this.buckets.updateOne({ _id: bucketOf(seq) }, update, { upsert: true });
     } catch (err) {
@@ -298,7 +296,6 @@ export class LeadsRepository implements LeadStore {
     await this.counters.updateOne({ _id: 'leads' }, { $inc: { total: -1, new: -1 } });
     await this.buckets.updateOne({ _id: bucketOf(seq) }, {
       $pull: { 's.new': seq, [`ks.${tag}.new`]: seq },
-      $unset: { [`rev.${seq}`]: '' },
     } as Document);
   }
 

@@ -55,14 +55,15 @@ export interface Admin {
 
 export interface LeadStore {
   /**
-   * Stores a new lead with its lead-received event (built from the lead's assigned id), or says
-   * the same lead_id already came with this key. The write is durable when this resolves.
+   * Stores a new lead with its lead-received event (built from the lead's assigned id; null only
+   * for seeding benchmark data), or says the same lead_id already came with this key. The write is
+   * durable when this resolves.
    */
   insert(
     keyName: string,
     lead: InboundLead,
     receivedAt: Date,
-    event: (record: LeadRecord) => OutboxEntry,
+    event: ((record: LeadRecord) => OutboxEntry) | null,
   ): Promise<'created' | 'duplicate'>;
   /** Newest first; `before` is the position the previous page ended at. */
   list(filter: LeadFilter, limit: number, before: number | null): Promise<LeadPage>;

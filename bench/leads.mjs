@@ -1,0 +1,386 @@
+// `npm run bench:leads`: how fast are leads taken in, and do the lead list and stats hold at scale?
+// Starts the real servers and the whole stack on their own ports (BENCH_PORT_OFFSET, default 450)
+// with the gateway's rate limit off, then:
+//  1. seeds 1k and then 100k leads (through the service's own repository, the same write path as
+//     the webhook, without HTTP), with a few percent moved to other statuses, and at each size
+//     measures p50/p99 through the gateway of the lead list (first page, a deep page, by status,
+//     by key, by key and status) and of the stats;
+//  2. posts leads through the gateway at increasing concurrency (autocannon, each lead unique) and
+//     a Fastify hello-world POST of the same body in the same run, printing requests/s and p99 of
+//     both, then checks that every lead answered 200 is stored and its lead-received event
+//     published (0 lost).
+// Figures, not a pass/fail test: the machine is shared and noisy, so compare within one run.
+// Goals (issue 11): leads/s >= 0.25 x hello-world; 0 lost; list and stats p99 at 100k within 1.5x of 1k.
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { Kafka, logLevel } from 'kafkajs';
+import { MongoClient } from 'mongodb';
+
+process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '450';
+const { provision, startInfra, repoRoot, waitForPort } = await import('../infra/local/servers.mjs');
+const { startStack } = await import('../infra/local/stack.mjs');
+const { LeadsRepository } = await import('../services/leads/src/data/leads-repository.ts');
+const { encodeCursor } = await import('../services/leads/src/domain/cursor.ts');
+
+const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
+const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,8,32,64').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
+const KEYS = ['bench-google', 'bench-meta', 'bench-tiktok', 'bench-bing', 'bench-web'];
+const PASSWORD = 'bench-password-123';
+const log = (m) => console.log(`[bench] ${m}`);
+
+const pct = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+async function pool(count, concurrency, fn) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await fn(next++);
+    }),
+  );
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+function request(base, method, path, { body, token, headers = {} } = {}) {
+  const url = new URL(path, base);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = http.request(
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method,
+        agent,
+        headers: {
+          ...headers,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const ms = Number(process.hrtime.bigint() - started) / 1e6;
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode, ms, json: () => JSON.parse(text) });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+function leadBody(i, keyName) {
+  return {
+    lead_id: `bench-${keyName}-${i}-${randomUUID()}`,
+    first_name: 'Bench',
+    last_name: `Lead ${i}`,
+    email: `lead-${i}@bench.example`,
+    phone: '+1 555-0100',
+    campaign_id: `campaign-${i % 17}`,
+    ad_group_id: `group-${i % 5}`,
+  };
+}
+
+// ---- 1. list and stats at 1k and 100k ---------------------------------------------------------
+
+/** Inserts leads up to `size` through the repository, moving a few percent to other statuses. */
+async function seedTo(repo, size, state) {
+  const from = state.count;
+  const t0 = Date.now();
+  let lastLog = t0;
+  await pool(size - from, 16, async (n) => {
+    const i = from + n;
+    const key = KEYS[i % KEYS.length];
+    const body = leadBody(i, key);
+    await repo.insert(
+      key,
+      {
+        ...body,
+        form_id: null,
+        gcl_id: null,
+        is_test: false,
+        raw: JSON.stringify(body),
+      },
+      new Date(),
+      null,
+    );
+    if (Date.now() - lastLog > 15_000) {
+      lastLog = Date.now();
+      log(`  ${from + n + 1}/${size} leads (${Math.round((n + 1) / ((Date.now() - t0) / 1000))}/s)`);
+    }
+  });
+  state.count = size;
+  // Worked leads: 5% contacted, 2% qualified, 1% converted, 3% lost, spread over all positions.
+  const admin = { id: 'bench', email: 'bench@example.com' };
+  const moves = [];
+  for (let seq = from + 1; seq <= size; seq++) {
+    const r = seq % 100;
+    const to = r < 5 ? 'contacted' : r < 7 ? 'qualified' : r < 8 ? 'converted' : r < 11 ? 'lost' : null;
+    if (to) moves.push([seq, to]);
+  }
+  await pool(moves.length, 8, async (i) => {
+    const [seq, to] = moves[i];
+    await repo.changeStatus(String(seq), to, admin, new Date());
+  });
+  log(`  seeded ${size - from} leads and ${moves.length} status changes in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+async function measureReads(gateway, token, size) {
+  const cases = [
+    ['list, first page (50)', '/api/admin/leads'],
+    ['list, deep page (cursor at half)', `/api/admin/leads?cursor=${encodeCursor(Math.floor(size / 2))}`],
+    ['list, 200 per page', '/api/admin/leads?limit=200'],
+    ['list by status new', '/api/admin/leads?status=new'],
+    ['list by status converted (1%)', '/api/admin/leads?status=converted'],
+    ['list by key', `/api/admin/leads?key_name=${KEYS[0]}`],
+    ['list by key + status converted', `/api/admin/leads?key_name=${KEYS[0]}&status=converted`],
+    ['stats', '/api/admin/leads/stats'],
+  ];
+  const rows = [];
+  for (const [name, path] of cases) {
+    for (let i = 0; i < 20; i++) await request(gateway, 'GET', path, { token });
+    const times = [];
+    let returned = 0;
+    for (let i = 0; i < SAMPLES; i++) {
+      const res = await request(gateway, 'GET', path, { token });
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+      if (i === 0 && path !== '/api/admin/leads/stats') returned = res.json().leads.length;
+      times.push(res.ms);
+    }
+    rows.push({ name, p50: pct(times, 50), p99: pct(times, 99), returned });
+  }
+  return rows;
+}
+
+// ---- 2. throughput against a hello-world ----------------------------------------------------
+
+function startHelloWorld(port) {
+  const code = `
+    import Fastify from 'fastify';
+    const app = Fastify();
+    app.post('/hello', async (req) => ({ ok: true, lead_id: req.body?.lead_id ?? null }));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: repoRoot, stdio: 'inherit' });
+  return child;
+}
+
+function cannon({ url, connections, headers, body }) {
+  let n = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections,
+        duration: SECONDS,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(body(n++)) }) }],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+async function throughput(gateway, token, mongo, direct) {
+  const helloPort = 38000 + Number(process.env.TEST_PORT_OFFSET) + 99;
+  const hello = startHelloWorld(helloPort);
+  await waitForPort(helloPort);
+  const newKey = async (label, connections) => {
+    const keyName = `bench-${label}-c${connections}-${randomUUID().slice(0, 6)}`;
+    const created = await request(gateway, 'POST', '/api/admin/webhook-keys', { token, body: { key_name: keyName } });
+    return { keyName, secret: created.json().webhook_key };
+  };
+  const leadsRun = async (label, url, connections, extraHeaders = {}) => {
+    const { keyName, secret } = await newKey(label, connections);
+    const result = await cannon({
+      url,
+      connections,
+      headers: { 'x-webhook-key': secret, ...extraHeaders },
+      body: (i) => leadBody(i, keyName),
+    });
+    // Requests still in flight when the time ran out finish (and store) after the count above.
+    await new Promise((r) => setTimeout(r, 3000));
+    const stored = await mongo.db('homereport_leads').collection('leads').countDocuments({ key_name: keyName });
+    return {
+      keyName,
+      perSecond: result['2xx'] / SECONDS,
+      p99: result.latency.p99,
+      accepted: result['2xx'],
+      refused: result.non2xx + result.errors + result.timeouts,
+      stored,
+    };
+  };
+  const rows = [];
+  try {
+    for (const connections of CONCURRENCY) {
+      const viaGateway = await leadsRun('gateway', `${gateway}/api/webhooks/leads`, connections);
+      // The same service without the gateway hop (what the proxy costs).
+      const toService = await leadsRun('direct', `${direct.url}/api/webhooks/leads`, connections, {
+        'x-internal-secret': direct.secret,
+      });
+      const helloResult = await cannon({
+        url: `http://127.0.0.1:${helloPort}/hello`,
+        connections,
+        body: (i) => leadBody(i, 'hello'),
+      });
+      rows.push({
+        connections,
+        viaGateway,
+        toService,
+        helloPerSecond: helloResult['2xx'] / SECONDS,
+        helloP99: helloResult.latency.p99,
+      });
+      log(
+        `  c=${connections}: gateway ${viaGateway.accepted} accepted / ${viaGateway.stored} stored; direct ${toService.accepted} / ${toService.stored}; hello ${helloResult['2xx']}`,
+      );
+    }
+  } finally {
+    hello.kill('SIGTERM');
+  }
+  return rows;
+}
+
+/** Counts the lead-received events published for each bench key (from the topic's start). */
+async function eventsPublished(brokers, keyNames, expected) {
+  const kafka = new Kafka({ clientId: 'bench-leads', brokers: brokers.split(','), logLevel: logLevel.NOTHING });
+  const consumer = kafka.consumer({ groupId: `bench-leads-${randomUUID()}` });
+  const seen = new Map(keyNames.map((k) => [k, new Set()]));
+  await consumer.connect();
+  await consumer.subscribe({ topics: ['lead-received'], fromBeginning: true });
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      const data = JSON.parse(message.value.toString('utf8')).data;
+      seen.get(data.key_name)?.add(data.lead_id);
+    },
+  });
+  const deadline = Date.now() + 120_000;
+  const done = () => keyNames.every((k) => seen.get(k).size >= expected.get(k));
+  while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+  await consumer.disconnect();
+  return new Map([...seen].map(([k, s]) => [k, s.size]));
+}
+
+// ---- run ------------------------------------------------------------------------------------
+
+const dataDir = mkdtempSync(join(tmpdir(), 'homereport-bench-leads-'));
+provision();
+log(`starting servers and the stack (data in ${dataDir})`);
+const infra = await startInfra({ profile: 'test', dataDir, log });
+let stack;
+let mongo;
+const internalSecret = randomBytes(24).toString('hex');
+try {
+  stack = await startStack({
+    profile: 'test',
+    logDir: join(dataDir, 'logs'),
+    pretty: false,
+    log,
+    settings: {
+      ...infra.settings,
+      INTERNAL_SECRET: internalSecret,
+      EVENT_SECRET_KEY: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+    },
+  });
+  const gateway = stack.url;
+
+  // An admin, as an operator makes one.
+  const { execFileSync } = await import('node:child_process');
+  const adminEmail = `bench-admin-${randomUUID().slice(0, 8)}@example.com`;
+  execFileSync(process.execPath, ['--import', 'tsx', 'services/auth/src/cli/create-admin.ts', adminEmail, PASSWORD], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, MONGO_URL: infra.settings.MONGO_URL, REDIS_URL: infra.settings.REDIS_URL },
+    stdio: 'ignore',
+  });
+  const signIn = await request(gateway, 'POST', '/api/auth/admin-login', {
+    body: { email: adminEmail, password: PASSWORD },
+  });
+  if (signIn.status !== 200) throw new Error(`admin sign-in answered ${signIn.status}`);
+  const token = signIn.json().token;
+
+  mongo = await MongoClient.connect(infra.settings.MONGO_URL);
+  const repo = new LeadsRepository(mongo.db('homereport_leads'), { record: (_c, _id, write) => write() });
+  await repo.ensureIndexes();
+
+  const state = { count: 0 };
+  const reads = [];
+  for (const size of SIZES) {
+    log(`seeding to ${size} leads`);
+    await seedTo(repo, size, state);
+    log(`measuring reads at ${size} leads (${SAMPLES} samples each)`);
+    reads.push({ size, rows: await measureReads(gateway, token, size) });
+  }
+
+  log(`posting leads and hello-world at concurrency ${CONCURRENCY.join(', ')} (${SECONDS} s each)`);
+  const direct = { url: `http://127.0.0.1:${stack.ports.services.leads}`, secret: internalSecret };
+  const rows = await throughput(gateway, token, mongo, direct);
+  log('waiting for every accepted lead’s lead-received event');
+  const runs = rows.flatMap((r) => [r.viaGateway, r.toService]);
+  const published = await eventsPublished(
+    infra.settings.KAFKA_BROKERS,
+    runs.map((r) => r.keyName),
+    new Map(runs.map((r) => [r.keyName, r.stored])),
+  );
+
+  const f = (n, d = 1) => n.toFixed(d);
+  // A lead is lost when it was answered 200 but is not stored or its event never came. Leads
+  // still in flight when a run's time ran out are stored without the 200 being counted.
+  const lost = (run) => Math.max(0, run.accepted - Math.min(run.stored, published.get(run.keyName) ?? 0));
+  console.log(
+    `\nLoad average during the run (2 cores, shared): ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log('\nInbound leads vs a Fastify hello-world POST (same body, same run), requests/s and p99 ms\n');
+  console.log(
+    '| connections | leads via gateway /s | p99 | leads direct to service /s | p99 | hello-world /s | p99 | gateway leads ÷ hello | accepted | stored | events | lost |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    const g = r.viaGateway;
+    const d = r.toService;
+    const events = (published.get(g.keyName) ?? 0) + (published.get(d.keyName) ?? 0);
+    const refused = g.refused + d.refused;
+    console.log(
+      `| ${r.connections} | ${f(g.perSecond, 0)} | ${f(g.p99, 0)} | ${f(d.perSecond, 0)} | ${f(d.p99, 0)} | ${f(r.helloPerSecond, 0)} | ${f(r.helloP99, 0)} | ${f(g.perSecond / r.helloPerSecond, 3)} | ${g.accepted + d.accepted} | ${g.stored + d.stored} | ${events} | ${lost(g) + lost(d)}${refused ? ` (${refused} not 200)` : ''} |`,
+    );
+  }
+
+  console.log('\nLead list and stats through the gateway, sequential requests, ms\n');
+  const header = reads.map((r) => `${r.size} p50 / p99`).join(' | ');
+  console.log(`| call | ${header} |${reads.length === 2 ? ' p99 ratio |' : ''}`);
+  console.log(`|---|${reads.map(() => '---|').join('')}${reads.length === 2 ? '---|' : ''}`);
+  for (let i = 0; i < reads[0].rows.length; i++) {
+    const cells = reads
+      .map(
+        (r) => `${f(r.rows[i].p50)} / ${f(r.rows[i].p99)}${r.rows[i].returned ? ` (${r.rows[i].returned} rows)` : ''}`,
+      )
+      .join(' | ');
+    const ratio = reads.length === 2 ? ` ${f(reads[1].rows[i].p99 / reads[0].rows[i].p99, 2)}x |` : '';
+    console.log(`| ${reads[0].rows[i].name} | ${cells} |${ratio}`);
+  }
+} finally {
+  await mongo?.close();
+  await stack?.stop();
+  await infra.stop();
+  if (!process.env.KEEP_BENCH_DATA) rmSync(dataDir, { recursive: true, force: true });
+}
