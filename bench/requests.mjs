@@ -1,0 +1,316 @@
+// `npm run bench:requests`: do opening a report and the covered list stay flat as data grows, and
+// how does the covered list compare with a bare Fastify hello-world? Starts the real servers and
+// the whole stack on their own ports (BENCH_PORT_OFFSET, default 600), seeds the requests
+// database with 1k and then 100k requests (half covered) and as many report views, and prints
+// for both sizes:
+//   - GET /api/requests/:id/view through the gateway (bench users each opening 10 reports and
+//     reopening 5: credits spent, ledger written, counters kept), p50 / p99;
+//   - GET /api/requests/covered through the gateway under autocannon, requests/s and p99;
+//   - a Fastify hello-world (its own process) under the same load in the same run.
+// Goals (issue 10): p99 at 100k within 1.5x of 1k; covered list at least 0.5x the hello-world.
+// Figures, not a pass/fail test: the machine is shared. Services log at warn during the run.
+// Settings: BENCH_SIZES (1000,100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_USERS (100).
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
+import { MongoClient, ObjectId } from 'mongodb';
+
+process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '600';
+const { provision, repoRoot, startInfra, waitForPort } = await import('../infra/local/servers.mjs');
+const { startStack } = await import('../infra/local/stack.mjs');
+const { SessionStore } = await import('../packages/kit/src/sessions.ts');
+
+const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const USERS = Number(process.env.BENCH_USERS ?? 100);
+const HELLO_PORT = 38990 + Number(process.env.TEST_PORT_OFFSET);
+const log = (m) => console.log(`[bench] ${m}`);
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+function get(base, path, token) {
+  const url = new URL(path, base);
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = http.request(
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        agent,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const pct = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+async function pool(jobs, concurrency) {
+  let next = 0;
+  const results = [];
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < jobs.length) {
+        const i = next++;
+        results[i] = await jobs[i]();
+      }
+    }),
+  );
+  return results;
+}
+
+function load(url, options = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, pipelining: 1, ...options }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+const DAY = 24 * 3600 * 1000;
+
+/** Seeds requests (every other one covered) and views up to `size` of each, in the service's own shapes. */
+async function seed(db, size) {
+  const requests = db.collection('requests');
+  const have = await requests.estimatedDocumentCount();
+  const counters = db.collection('counters');
+  const coveredBefore = (await counters.findOne({ _id: 'covered' }))?.value ?? 0;
+  let covered = coveredBefore;
+  const batch = 2000;
+  const now = Date.now();
+  const coveredIds = [];
+  for (let from = have; from < size; from += batch) {
+    const to = Math.min(size, from + batch);
+    const docs = [];
+    const addresses = [];
+    const views = [];
+    const firsts = [];
+    for (let i = from; i < to; i++) {
+      const id = new ObjectId().toHexString();
+      const address = `${i} Bench Street, Springfield, IL`;
+      const isCovered = i % 2 === 0;
+      const created = new Date(now - (size - i) * 60_000);
+      const doc = {
+        _id: id,
+        seq: i + 1,
+        address,
+        addressKey: address.toLowerCase(),
+        url: `https://listing.example/${i}`,
+        notes: i % 3 === 0 ? 'Seeded for the benchmark.' : null,
+        status: isCovered ? 'covered' : 'requested',
+        created_at: created,
+        updated_at: created,
+        completed_at: isCovered ? created : null,
+        requester: null,
+        files: isCovered
+          ? {
+              report: {
+                key: `${id}/report-seeded`,
+                name: 'report.pdf',
+                contentType: 'application/pdf',
+                size: 1,
+                uploaded_at: created,
+              },
+            }
+          : {},
+        status_history: [],
+        pending: [],
+        outbox: [],
+      };
+      if (isCovered) {
+        covered += 1;
+        doc.coveredSeq = covered;
+        coveredIds.push(id);
+      }
+      docs.push(doc);
+      addresses.push({ _id: doc.addressKey, lastRequestId: id, lastAt: created });
+      // One view per request, by seeded users of 10 views each.
+      const viewId = randomUUID();
+      const userId = `seed-user-${Math.floor(i / 10)}`;
+      views.push({ _id: viewId, userId, requestId: id, address, at: created, charged: true, outbox: [] });
+      firsts.push({ _id: `${userId}:${id}`, firstViewId: viewId, firstAt: created });
+    }
+    await requests.insertMany(docs, { ordered: false });
+    await db.collection('address_index').insertMany(addresses, { ordered: false });
+    await db.collection('access_log').insertMany(views, { ordered: false });
+    await db.collection('user_reports').insertMany(firsts, { ordered: false });
+    const users = [];
+    const periods = [];
+    for (let u = Math.ceil(from / 10); u < Math.ceil(to / 10); u++) {
+      const userViews = views.filter((v) => v.userId === `seed-user-${u}`);
+      users.push({
+        _id: `seed-user-${u}`,
+        anchor: new Date(now - 5 * DAY),
+        totalAccess: userViews.length,
+        uniqueReports: userViews.length,
+        history: userViews.map((v) => ({ id: v._id, request_id: v.requestId, address: v.address, accessed_at: v.at })),
+        requests: [],
+      });
+      periods.push({
+        _id: `seed-user-${u}:0`,
+        userId: `seed-user-${u}`,
+        index: 0,
+        credits: 10 - userViews.length,
+        opened: userViews.map((v) => v.requestId),
+      });
+    }
+    await db
+      .collection('user_activity')
+      .insertMany(users, { ordered: false })
+      .catch(() => {});
+    await db
+      .collection('credit_periods')
+      .insertMany(periods, { ordered: false })
+      .catch(() => {});
+  }
+  await counters.updateOne({ _id: 'requests' }, { $set: { value: size } }, { upsert: true });
+  await counters.updateOne({ _id: 'covered' }, { $set: { value: covered } }, { upsert: true });
+  const added = size - have;
+  await db
+    .collection('stats')
+    .updateOne(
+      { _id: 'requests' },
+      {
+        $inc: {
+          total: added,
+          requested: added - (covered - coveredBefore),
+          covered: covered - coveredBefore,
+          totalAccess: added,
+        },
+      },
+      { upsert: true },
+    );
+  return coveredIds;
+}
+
+async function measure(size, ctx) {
+  const { gateway, db, sessions, redis } = ctx;
+  const t0 = Date.now();
+  ctx.covered.push(...(await seed(db, size)));
+  log(`seeded ${size} requests and views in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  // The seeding bypassed the service: start the covered list from a fresh generation.
+  await redis.incr('requests:covered:generation');
+  const covered = ctx.covered;
+  const pick = () => covered[Math.floor(Math.random() * covered.length)];
+
+  const users = await Promise.all(
+    Array.from({ length: USERS + 20 }, () =>
+      sessions.create({
+        userId: `bench-${randomUUID()}`,
+        email: `bench-${randomUUID().slice(0, 8)}@example.com`,
+        role: 'user',
+      }),
+    ),
+  );
+  const jobsFor = (tokens) =>
+    tokens.flatMap((token) => {
+      const reports = Array.from({ length: 10 }, pick);
+      return [...reports, ...reports.slice(0, 5)].map((id) => () => get(gateway, `/api/requests/${id}/view`, token));
+    });
+  // Warm-up with users of its own, then the measured opens.
+  await pool(jobsFor(users.slice(USERS)), 8);
+  const opens = await pool(jobsFor(users.slice(0, USERS)), 8);
+  const bad = opens.filter((r) => r.status !== 200).length;
+  if (bad > 0) log(`${bad} opens did not answer 200`);
+  const openMs = opens.map((r) => r.ms);
+
+  await load(`${gateway}/api/requests/covered`, { duration: 2 }); // warm-up
+  const list = await load(`${gateway}/api/requests/covered`);
+  const hello = await load(`http://127.0.0.1:${HELLO_PORT}/`);
+  return {
+    size,
+    opens: opens.length,
+    openP50: pct(openMs, 50),
+    openP99: pct(openMs, 99),
+    listRps: list.requests.average,
+    listP99: list.latency.p99,
+    listBytes: list.throughput.average / Math.max(1, list.requests.average),
+    listErrors: list.non2xx + list.errors,
+    helloRps: hello.requests.average,
+    helloP99: hello.latency.p99,
+  };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'homereport-bench-requests-'));
+provision();
+log(`starting servers and the stack (data in ${dataDir})`);
+const infra = await startInfra({ profile: 'test', dataDir, log });
+let stack;
+let hello;
+let mongo;
+let redis;
+try {
+  stack = await startStack({
+    profile: 'test',
+    logDir: join(dataDir, 'logs'),
+    pretty: false,
+    log,
+    settings: {
+      ...infra.settings,
+      INTERNAL_SECRET: randomBytes(24).toString('hex'),
+      EVENT_SECRET_KEY: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+    },
+  });
+  hello = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' })); await app.listen({ port: ${HELLO_PORT}, host: '127.0.0.1' });`,
+    ],
+    { cwd: repoRoot, stdio: 'inherit' },
+  );
+  await waitForPort(HELLO_PORT, { name: 'hello-world', proc: hello });
+  mongo = await MongoClient.connect(infra.settings.MONGO_URL);
+  redis = new Redis(infra.settings.REDIS_URL);
+  const ctx = {
+    gateway: stack.url,
+    db: mongo.db('homereport_requests'),
+    sessions: new SessionStore(redis),
+    redis,
+    covered: [],
+  };
+  const rows = [];
+  for (const size of SIZES) rows.push(await measure(size, ctx));
+
+  const f = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
+  console.log(
+    `\n| requests + views stored | open a report p50 / p99 ms (${rows[0]?.opens} opens) | covered list req/s | covered list p99 ms | hello-world req/s | list / hello-world |`,
+  );
+  console.log('|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.size} + ${r.size} | ${f(r.openP50)} / ${f(r.openP99)} | ${f(r.listRps, 0)} | ${f(r.listP99, 0)} | ${f(r.helloRps, 0)} | ${f(r.listRps / r.helloRps, 2)} |`,
+    );
+  }
+  if (rows.length === 2) {
+    const [small, big] = rows;
+    console.log(
+      `\np99 ${big.size} vs ${small.size}: open a report ${f(big.openP99 / small.openP99, 2)}x, covered list ${f(big.listP99 / small.listP99, 2)}x (goal <= 1.5x); covered list vs hello-world ${f(big.listRps / big.helloRps, 2)} (goal >= 0.5); list body ${f(big.listBytes, 0)} bytes, ${big.listErrors} errors`,
+    );
+  }
+} finally {
+  hello?.kill('SIGTERM');
+  await redis?.quit().catch(() => {});
+  await mongo?.close().catch(() => {});
+  await stack?.stop();
+  await infra.stop();
+  if (!process.env.KEEP_BENCH_DATA) rmSync(dataDir, { recursive: true, force: true });
+}
