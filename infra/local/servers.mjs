@@ -19,16 +19,18 @@ const num = (name, fallback) => Number(env[name] ?? fallback);
 /** Ports per profile; every one can be moved with an environment variable. */
 export function infraPorts(profile) {
   const test = profile === 'test';
-  // TEST_PORT_OFFSET lets two test runs (two worktrees, two engineers) share a machine.
+  // TEST_PORT_OFFSET lets two test runs (two worktrees, two engineers) share a machine. Test ports
+  // stay below 32768, where Linux hands out ephemeral client ports, so no outgoing connection can
+  // hold a port a server is about to bind.
   const t = (port) => port + Number(env.TEST_PORT_OFFSET ?? 0);
   return {
-    mongo: num('LOCAL_MONGO_PORT', test ? t(37017) : 27017),
-    kafka: num('LOCAL_KAFKA_PORT', test ? t(39092) : 9092),
-    kafkaController: num('LOCAL_KAFKA_CONTROLLER_PORT', test ? t(39093) : 9093),
-    redis: num('LOCAL_REDIS_PORT', test ? t(36379) : 6379),
-    s3: num('LOCAL_S3_PORT', test ? t(39000) : 9000),
-    smtp: num('LOCAL_SMTP_PORT', test ? t(31025) : 1025),
-    maildevWeb: num('LOCAL_MAILDEV_WEB_PORT', test ? t(31080) : 1080),
+    mongo: num('LOCAL_MONGO_PORT', test ? t(27117) : 27017),
+    kafka: num('LOCAL_KAFKA_PORT', test ? t(29192) : 9092),
+    kafkaController: num('LOCAL_KAFKA_CONTROLLER_PORT', test ? t(29193) : 9093),
+    redis: num('LOCAL_REDIS_PORT', test ? t(26479) : 6379),
+    s3: num('LOCAL_S3_PORT', test ? t(29100) : 9000),
+    smtp: num('LOCAL_SMTP_PORT', test ? t(21025) : 1025),
+    maildevWeb: num('LOCAL_MAILDEV_WEB_PORT', test ? t(21080) : 1080),
   };
 }
 

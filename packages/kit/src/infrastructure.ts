@@ -6,7 +6,7 @@ import type { Connection } from 'mongoose';
 import type { ServiceApp } from './app.js';
 import { splitList } from './config.js';
 import { createKafka, ensureTopics, registerKafkaReadiness } from './connections/kafka.js';
-import { connectMongo, registerMongo } from './connections/mongo.js';
+import { connectMongo, ensureCollections, registerMongo } from './connections/mongo.js';
 import { connectRedis, registerRedis } from './connections/redis.js';
 import { createS3Client, ensureBucket, registerS3 } from './connections/s3.js';
 import {
@@ -16,7 +16,7 @@ import {
   deadLetterTopic,
   startConsumer,
 } from './events/consumer.js';
-import { OutboxRelay, type OutboxRelayOptions } from './events/outbox.js';
+import { OUTBOX_MARKERS, OutboxRelay, type OutboxRelayOptions } from './events/outbox.js';
 import { EventPublisher } from './events/publisher.js';
 import type { Logger } from './logger.js';
 
@@ -62,7 +62,10 @@ export class Infrastructure {
 
   static async open(name: string, settings: ConnectionSettings, needs: Needs, logger: Logger): Promise<Infrastructure> {
     const infra = new Infrastructure(name, settings, logger);
-    if (needs.mongoDb) infra._mongo = await connectMongo(required(settings.MONGO_URL, 'MONGO_URL'), needs.mongoDb);
+    if (needs.mongoDb) {
+      infra._mongo = await connectMongo(required(settings.MONGO_URL, 'MONGO_URL'), needs.mongoDb);
+      await ensureCollections(infra._mongo, [OUTBOX_MARKERS, 'processed_events']);
+    }
     if (needs.redis) infra._redis = await connectRedis(required(settings.REDIS_URL, 'REDIS_URL'));
     if (needs.s3) {
       infra._s3 = createS3Client({

@@ -11,9 +11,34 @@ export async function connectMongo(url: string, dbName: string): Promise<Connect
     serverSelectionTimeoutMS: 5000,
     // Index builds happen explicitly at start (syncIndexes) so a missing unique index is loud.
     autoIndex: false,
+    // Collections are created by that index build (or ensureCollections), never by mongoose in the
+    // background as well: mongo-java-server fails one of two concurrent creations of a collection
+    // with an error mongoose does not recognise ("Document with key ... already existed").
+    autoCreate: false,
   });
   await conn.asPromise();
   return conn;
+}
+
+/**
+ * Creates collections that are written before any index build touches them (the outbox markers,
+ * processed events), once at start: two first writes at the same moment could otherwise both try
+ * to create the collection, and the embedded server fails one of them.
+ */
+export async function ensureCollections(conn: Connection, names: string[]): Promise<void> {
+  const db = conn.db;
+  if (!db) throw new Error('mongo connection has no database');
+  const existing = new Set((await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
+  for (const name of names) {
+    if (existing.has(name)) continue;
+    try {
+      await db.createCollection(name);
+    } catch (err) {
+      // Another replica created it first: MongoDB says NamespaceExists (48), the embedded server says "already existed".
+      const e = err as { code?: number; message?: string };
+      if (e.code !== 48 && !/already exist/i.test(e.message ?? '')) throw err;
+    }
+  }
 }
 
 export function registerMongo(app: ServiceApp, conn: Connection): void {
