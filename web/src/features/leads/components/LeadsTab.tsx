@@ -147,6 +147,10 @@ export function LeadsTab() {
                     <dt>Lead ID</dt>
                     <dd className="lead-id">{lead.lead_id}</dd>
                   </div>
+                  <div>
+                    <dt>No.</dt>
+                    <dd data-testid="lead-number">{lead.id}</dd>
+                  </div>
                   {lead.status_changed_at && (
                     <div>
                       <dt>Status set</dt>
