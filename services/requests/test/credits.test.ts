@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/support/api.js';
+import { testEnv } from '../../../test/support/env.js';
 import { type TestUser, adminSession, closeSupport, coveredRequest, requestsDb, session } from './support.js';
 
 let admin: TestUser;
@@ -120,5 +121,42 @@ describe('credits under concurrency', () => {
     expect(await stats(user)).toMatchObject({ credits: 9, totalAccess: 10, uniqueReports: 1 });
     const history = await api('GET', '/api/users/access-history', { token: user.token });
     expect(history.body.history).toHaveLength(10);
+  });
+});
+
+/** Straight fetch on kept-alive connections: the calls reach the service together, not staggered. */
+const fetchJson = async (path: string, token: string, body?: unknown) => {
+  const res = await fetch(`${testEnv().gatewayUrl}${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+};
+
+describe('first opens racing each other', () => {
+  it("a fresh user's simultaneous first opens all succeed while credits last (the period document is created mid-race)", async () => {
+    const reports = await coveredReports(8);
+    for (let round = 0; round < 4; round++) {
+      const user = await session();
+      const results = await Promise.all(
+        [...reports, ...reports.slice(0, 4)].map((id) => fetchJson(`/api/requests/${id}/view`, user.token)),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(12).fill(200));
+      expect(await stats(user)).toMatchObject({ credits: 2, totalAccess: 12, uniqueReports: 8 });
+    }
+  });
+
+  it("a user's first requests submitted at once all appear in their list", async () => {
+    const user = await session();
+    const created = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        fetchJson('/api/requests', user.token, { address: `${Math.random()} Race Road, Reno, NV` }),
+      ),
+    );
+    const mine = await api('GET', '/api/requests/mine', { token: user.token });
+    expect(new Set(mine.body.requests.map((r: { id: string }) => r.id))).toEqual(
+      new Set(created.map((r) => r.body.request.id)),
+    );
   });
 });

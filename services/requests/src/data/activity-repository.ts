@@ -75,14 +75,15 @@ export class ActivityRepository implements ActivityStore {
 
   /**
    * A conditional write that creates the user's document when missing. When the document exists
-   * but the condition does not hold (already done), the upsert's insert fails with E11000: done.
+   * (or a racing write just created it), the upsert's insert fails with E11000; the same write
+   * without upsert then applies if the condition holds, and null means it was done already.
    */
   private async upsert(filter: Record<string, unknown>, update: Record<string, unknown>): Promise<ActivityDoc | null> {
     try {
       return await this.c.activity.findOneAndUpdate(filter, update, { upsert: true, returnDocument: 'after' });
     } catch (err) {
-      if (isDuplicateKey(err)) return null;
-      throw err;
+      if (!isDuplicateKey(err)) throw err;
     }
+    return this.c.activity.findOneAndUpdate(filter, update, { returnDocument: 'after' });
   }
 }

@@ -20,20 +20,25 @@ export class CreditsRepository implements CreditStore {
 
   async charge(userId: string, periodIndex: number, requestId: string): Promise<ChargeOutcome> {
     const _id = `${userId}:${periodIndex}`;
-    for (let attempt = 0; attempt < 2; attempt++) {
+    for (let attempt = 0; attempt < 10; attempt++) {
       const spent = await this.c.creditPeriods.findOneAndUpdate(
         { _id, opened: { $ne: requestId }, credits: { $gt: 0 } },
         { $inc: { credits: -1 }, $push: { opened: requestId } },
         { projection: { _id: 1 } },
       );
       if (spent) return 'charged';
+      // Why not? Read the document: only what it says now decides, never the failed attempt alone.
       const doc = await this.c.creditPeriods.findOne({ _id }, { projection: { opened: 1, credits: 1 } });
-      if (doc) return doc.opened.includes(requestId) ? 'already-opened' : 'no-credits';
-      // The period's first view: open it with the full allowance (a racing opener may have done so).
-      await this.c.creditPeriods
-        .insertOne({ _id, userId, index: periodIndex, credits: CREDITS_PER_PERIOD, opened: [] })
-        .catch(ignoreDuplicate);
+      if (doc?.opened.includes(requestId)) return 'already-opened';
+      if (doc && doc.credits <= 0) return 'no-credits';
+      // The period's first view: open it with the full allowance (a racing opener may have done so
+      // a moment ago, which is also why a document with credits left means: try again).
+      if (!doc) {
+        await this.c.creditPeriods
+          .insertOne({ _id, userId, index: periodIndex, credits: CREDITS_PER_PERIOD, opened: [] })
+          .catch(ignoreDuplicate);
+      }
     }
-    throw new Error(`credit period ${_id} could not be opened`);
+    throw new Error(`credit period ${_id} stayed contended`);
   }
 }
