@@ -10,6 +10,7 @@ import type { TestProject } from 'vitest/node';
 import { infraPorts, provision, repoRoot, startInfra, stopByPidFile } from '../infra/local/servers.mjs';
 import { stackPorts, startStack } from '../infra/local/stack.mjs';
 import { dockerAnswers, startContainers } from './containers.js';
+import { checkLogs, tokensSent } from './log-check.js';
 import type { TestEnv } from './support/env.js';
 
 const EXPLICIT = ['MONGO_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'S3_ENDPOINT', 'SMTP_URL'] as const;
@@ -96,8 +97,17 @@ export default async function setup(project: TestProject) {
   project.provide('testEnv', env);
 
   return async () => {
+    // The tokens first, while maildev runs; the logs once every service has stopped and flushed.
+    const tokens = await tokensSent(env.maildevUrl).catch(() => []);
     await stack.stop();
     await stopInfra();
+    const problems = checkLogs(logDir, dataDir, tokens);
+    if (problems.length > 0) {
+      // Kept so the lines can be read in full.
+      throw new Error(
+        `The services' logs of this run hold what they must not (logs kept in ${logDir}):\n  ${problems.slice(0, 20).join('\n  ')}${problems.length > 20 ? `\n  ... and ${problems.length - 20} more` : ''}`,
+      );
+    }
     if (!process.env.KEEP_TEST_DATA) rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import {
+  AppError,
   type Identity,
   type Logger,
   type Redis,
@@ -16,8 +17,10 @@ import {
   unauthorized,
 } from '@homereport/kit';
 import type { FastifyRequest } from 'fastify';
+import { refuseOversizedBody } from './body-limit.js';
 import type { GatewayConfig } from './config.js';
-import { servicesHealth } from './health.js';
+import { answerWhileDraining, bodyUnread } from './early-answer.js';
+import { cachedHealth, servicesHealth } from './health.js';
 import { createProxy } from './proxy.js';
 import { overLimit } from './rate-limit.js';
 import { isAdminPath, serviceFor, upstreams } from './routes.js';
@@ -34,6 +37,7 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
   registerRedis(app, redis);
   const sessions = new SessionStore(redis);
   const requestCounter = new WindowCounter(redis, 'ratelimit:gw:', 60);
+  const healthCounter = new WindowCounter(redis, 'ratelimit:gw-health:', 60);
   const targets = upstreams(config);
   const proxy = createProxy(config.INTERNAL_SECRET);
   app.addHook('onClose', async () => proxy.close());
@@ -51,6 +55,20 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
   const origins = splitList(config.CORS_ORIGINS);
   await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: false });
 
+  // Any route, before anything else: a declared body over the limit is refused without reading it.
+  const bodyLimits = {
+    defaultBytes: config.BODY_LIMIT_BYTES,
+    uploadBytes: config.UPLOAD_BODY_LIMIT_BYTES,
+    importBytes: config.IMPORT_BODY_LIMIT_BYTES,
+  };
+  app.addHook('onRequest', async (req, reply) => {
+    try {
+      refuseOversizedBody(req.url.split('?')[0] ?? '', req.headers, bodyLimits);
+    } catch (err) {
+      return answerWhileDraining(req, reply, err as AppError);
+    }
+  });
+
   // Bodies stream through to the services untouched: nothing here parses them.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_req, _payload, done) => done(null));
@@ -63,25 +81,36 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
     return session ? { userId: session.userId, email: session.email, role: session.role } : null;
   };
 
-  app.get('/api/health', async (_req, reply) => {
-    const { ok, body } = await servicesHealth(targets);
+  // Each answer fans out to every service and their dependencies: asked at most every 1.5 s,
+  // limited per client, and not logged at info (probes call it every few seconds).
+  const health = cachedHealth(() => servicesHealth(targets));
+  app.get('/api/health', { logLevel: 'warn' }, async (req, reply) => {
+    const wait = await overLimit(healthCounter, req.ip, config.HEALTH_RATE_LIMIT_PER_MINUTE);
+    if (wait !== null) throw tooManyRequests(wait, 'Too many health checks. Please slow down.');
+    const { ok, body } = await health();
     if (!ok) reply.header('retry-after', '5');
     return reply.status(ok ? 200 : 503).send(body);
   });
 
   app.all('/api/*', async (req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    const wait = await overLimit(requestCounter, req.ip, config.RATE_LIMIT_PER_MINUTE);
-    if (wait !== null) throw tooManyRequests(wait, 'Too many requests. Please slow down and try again shortly.');
-    const identity = await resolveIdentity(req);
-    // Before routing: an unserved admin path answers 401/403 like a served one, never 404.
-    if (isAdminPath(path)) {
-      if (!identity) throw unauthorized();
-      if (identity.role !== 'admin') throw forbidden('Admin access is required.');
+    try {
+      const wait = await overLimit(requestCounter, req.ip, config.RATE_LIMIT_PER_MINUTE);
+      if (wait !== null) throw tooManyRequests(wait, 'Too many requests. Please slow down and try again shortly.');
+      const identity = await resolveIdentity(req);
+      // Before routing: an unserved admin path answers 401/403 like a served one, never 404.
+      if (isAdminPath(path)) {
+        if (!identity) throw unauthorized();
+        if (identity.role !== 'admin') throw forbidden('Admin access is required.');
+      }
+      const service = serviceFor(path);
+      if (!service) throw notFound(`No API route for ${req.method} ${path}.`);
+      proxy.forward(req, reply, targets[service], service, identity);
+    } catch (err) {
+      // Refused before the body was read (an upload without a session): the answer must survive.
+      if (err instanceof AppError && bodyUnread(req)) return answerWhileDraining(req, reply, err);
+      throw err;
     }
-    const service = serviceFor(path);
-    if (!service) throw notFound(`No API route for ${req.method} ${path}.`);
-    proxy.forward(req, reply, targets[service], service, identity);
   });
 
   // The built web app: precompressed, hashed assets cached for a year, SPA fallback (web.ts).

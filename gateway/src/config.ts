@@ -21,6 +21,14 @@ export const GatewayConfig = Type.Object({
   TRUST_PROXY: Type.Boolean({ default: false }),
   /** Requests per minute per client address across /api; 0 disables. */
   RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 600, minimum: 0 }),
+  /** Calls of /api/health per minute per client address (each answer is cached for a moment anyway); 0 disables. */
+  HEALTH_RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 120, minimum: 0 }),
+  /** Largest declared body on any route without a limit of its own; larger is refused with 413 here. */
+  BODY_LIMIT_BYTES: Type.Integer({ default: 1024 * 1024, minimum: 1024 }),
+  /** Largest declared body of a report upload (four files of the files service's MAX_UPLOAD_BYTES, 50 MiB each). */
+  UPLOAD_BODY_LIMIT_BYTES: Type.Integer({ default: 4 * 50 * 1024 * 1024 + 1024 * 1024, minimum: 1024 }),
+  /** Largest declared body of a ZIP analyses import (the zipcodes service's ZIP_IMPORT_MAX_BYTES). */
+  IMPORT_BODY_LIMIT_BYTES: Type.Integer({ default: 16 * 1024 * 1024, minimum: 1024 }),
 });
 export type GatewayConfig = Static<typeof GatewayConfig>;
 

@@ -1,7 +1,12 @@
 import type { ServiceName } from './routes.js';
 
+export interface HealthAnswer {
+  ok: boolean;
+  body: { status: 'ok' | 'degraded'; services: Record<ServiceName, 'up' | 'down'> };
+}
+
 /** Asks every service's readiness endpoint at once; a service that does not answer in time is down. */
-export async function servicesHealth(targets: Record<ServiceName, string>, timeoutMs = 2500) {
+export async function servicesHealth(targets: Record<ServiceName, string>, timeoutMs = 2500): Promise<HealthAnswer> {
   const entries = await Promise.all(
     Object.entries(targets).map(async ([name, base]) => {
       try {
@@ -15,4 +20,30 @@ export async function servicesHealth(targets: Record<ServiceName, string>, timeo
   const services = Object.fromEntries(entries) as Record<ServiceName, 'up' | 'down'>;
   const ok = entries.every(([, s]) => s === 'up');
   return { ok, body: { status: ok ? 'ok' : 'degraded', services } };
+}
+
+/**
+ * The health answer, asked of the services at most once per `ttlMs` however many callers there
+ * are: callers in between get the last answer, and callers while a check runs share it. Each
+ * check fans out to every service and each of their dependencies, so it is not done per call.
+ */
+export function cachedHealth(
+  check: () => Promise<HealthAnswer>,
+  ttlMs = 1500,
+  now: () => number = Date.now,
+): () => Promise<HealthAnswer> {
+  let last: { at: number; answer: HealthAnswer } | null = null;
+  let running: Promise<HealthAnswer> | null = null;
+  return async () => {
+    if (last && now() - last.at < ttlMs) return last.answer;
+    running ??= check()
+      .then((answer) => {
+        last = { at: now(), answer };
+        return answer;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
 }

@@ -1,4 +1,4 @@
-import { Agent } from 'node:http';
+import { Agent, type IncomingMessage } from 'node:http';
 import { IDENTITY_HEADERS, INTERNAL_SECRET_HEADER, type Identity } from '@homereport/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy from 'http-proxy';
@@ -13,6 +13,11 @@ export function createProxy(internalSecret: string) {
   // xfwd off: http-proxy would append to the client's own x-forwarded-for, letting anyone pick
   // the address that per-IP limits count. We set the header ourselves below.
   const proxy = httpProxy.createProxyServer({ agent, xfwd: false, proxyTimeout: 60_000, timeout: 60_000 });
+  // Requests the service already answered. A service may answer before it read the whole body
+  // (413 over its limit, 401 for an upload without a session) and close the connection; the
+  // broken pipe that follows is not an outage, and its answer is the one the client gets.
+  const answered = new WeakSet<IncomingMessage>();
+  proxy.on('proxyRes', (_proxyRes, req) => answered.add(req));
 
   return {
     forward(req: FastifyRequest, reply: FastifyReply, target: string, serviceName: string, identity: Identity | null) {
@@ -36,8 +41,19 @@ export function createProxy(internalSecret: string) {
       }
       reply.hijack();
       proxy.web(raw, reply.raw, { target }, (err) => {
-        req.log.warn({ err, service: serviceName }, 'upstream unavailable');
         const res = reply.raw;
+        if (answered.has(raw)) {
+          req.log.debug({ err, service: serviceName }, 'service answered before reading the whole body');
+          return;
+        }
+        // The client went away (closed the tab, aborted the upload): nobody to answer, nothing
+        // broken. (Not `raw.destroyed`: a request is destroyed once its body was read whole.)
+        if (res.destroyed || res.writableEnded || raw.socket?.destroyed !== false) {
+          req.log.debug({ service: serviceName }, 'client went away before the answer');
+          res.destroy();
+          return;
+        }
+        req.log.warn({ err, service: serviceName }, 'upstream unavailable');
         if (res.headersSent) {
           res.destroy();
           return;

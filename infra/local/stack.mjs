@@ -19,9 +19,17 @@ export function stackPorts(profile) {
 
 const COLORS = [36, 33, 35, 32, 34, 91, 96];
 
+/** Waits between restarts of a crashed process: 1 s, doubling up to 30 s; reset once it ran a minute. */
+export function restartDelayMs(crashesInARow) {
+  return Math.min(1000 * 2 ** Math.max(0, crashesInARow - 1), 30_000);
+}
+const STABLE_AFTER_MS = 60_000;
+
 /**
  * Starts services then the gateway, waits until each listens, and returns stop(), which
  * stops the gateway first so no request reaches a service that is already going away.
+ * A process that exits on its own while the stack runs is reported and started again, with a
+ * growing pause between restarts when it keeps crashing.
  */
 export async function startStack({ profile, settings, logDir, pretty, log = console.log }) {
   const ports = stackPorts(profile);
@@ -36,12 +44,8 @@ export async function startStack({ profile, settings, logDir, pretty, log = cons
     FORCE_COLOR: pretty ? '1' : '0',
   };
   const procs = [];
+  let stopping = false;
   const launch = (name, entry, port, extra = {}) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-      cwd: repoRoot,
-      env: { ...common, ...extra, PORT: String(port), SERVICE_NAME: name },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
     const color = COLORS[procs.length % COLORS.length];
     const prefix = `\x1b[${color}m${name.padEnd(13)}|\x1b[0m `;
     let sink;
@@ -49,17 +53,42 @@ export async function startStack({ profile, settings, logDir, pretty, log = cons
       mkdirSync(logDir, { recursive: true });
       sink = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
     }
-    for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => {
-        if (sink) sink.write(`${line}\n`);
-        else process.stdout.write(`${prefix}${line}\n`);
+    const write = (line) => {
+      if (sink) sink.write(`${line}\n`);
+      else process.stdout.write(`${prefix}${line}\n`);
+    };
+    const proc = { name, child: null, port, sink, crashes: 0, restartTimer: null };
+    const start = () => {
+      const startedAt = Date.now();
+      const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+        cwd: repoRoot,
+        env: { ...common, ...extra, PORT: String(port), SERVICE_NAME: name },
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-    }
-    procs.push({ name, child, port, sink });
-    return child;
+      for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', write);
+      child.once('exit', (code, signal) => {
+        if (stopping) return;
+        proc.crashes = Date.now() - startedAt > STABLE_AFTER_MS ? 1 : proc.crashes + 1;
+        const delay = restartDelayMs(proc.crashes);
+        const msg = `${name} exited unexpectedly (${signal ? `signal ${signal}` : `code ${code}`}); restarting in ${delay / 1000} s`;
+        // Also in the process's own log file as an error line, so whoever reads that log sees it.
+        if (sink) sink.write(`${JSON.stringify({ level: 50, time: Date.now(), name: 'stack', msg })}\n`);
+        log(`[stack] ${msg}`);
+        proc.restartTimer = setTimeout(() => {
+          proc.restartTimer = null;
+          if (!stopping) start();
+        }, delay);
+      });
+      proc.child = child;
+    };
+    start();
+    procs.push(proc);
+    return proc.child;
   };
 
   const stop = async () => {
+    stopping = true;
+    for (const proc of procs) if (proc.restartTimer) clearTimeout(proc.restartTimer);
     for (const { child, sink } of [...procs].reverse()) {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -72,6 +72,7 @@ export async function api<T = any>(method: string, path: string, options: ApiOpt
         agent: false,
       },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', reject);
@@ -85,7 +86,11 @@ export async function api<T = any>(method: string, path: string, options: ApiOpt
         });
       },
     );
-    req.on('error', reject);
+    // A server may answer before reading the whole body (413) and stop reading: the answer counts.
+    let answered = false;
+    req.on('error', (err) => {
+      if (!answered) reject(err);
+    });
     req.end(payload);
   });
   let parsed: unknown = text;

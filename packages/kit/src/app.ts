@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
@@ -81,7 +82,20 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     req.identity = identityFromHeaders(req.headers);
   });
 
-  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+  app.setErrorHandler(async (error: FastifyError | AppError, req, reply) => {
+    // Refused before the body was read whole (too large, not JSON, no session for an upload):
+    // Node and Fastify then close the connection, and closing a socket with unread data resets
+    // it, which can destroy the answer on its way (the gateway saw a broken pipe, not our 413).
+    // Read and drop the rest first (bounded), so the answer arrives and the connection stays usable.
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (hasBody && !req.raw.complete) {
+      const drained = await drainBody(req.raw);
+      // Fastify marks these answers `connection: close`; once the body is read whole the
+      // connection is reusable again, unless the caller asked to close it.
+      const callerCloses = /close/i.test(String(req.headers.connection ?? ''));
+      if (drained && !callerCloses) reply.header('connection', 'keep-alive');
+      else reply.header('connection', 'close');
+    }
     if (error instanceof AppError) {
       if (error.extra.retryAfterSeconds !== undefined)
         reply.header('retry-after', String(error.extra.retryAfterSeconds));
@@ -126,6 +140,31 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   return app;
+}
+
+/** Reads what is left of a request body and drops it; false when it is longer or slower than the bounds. */
+function drainBody(raw: IncomingMessage, maxBytes = 64 * 1024 * 1024, maxMs = 15_000): Promise<boolean> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = (drained: boolean) => {
+      clearTimeout(timer);
+      raw.removeListener('data', onData);
+      raw.removeListener('end', onEnd);
+      raw.removeListener('error', onError);
+      resolve(drained);
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onError = () => finish(false);
+    const timer = setTimeout(() => finish(false), maxMs);
+    raw.on('data', onData);
+    raw.once('end', onEnd);
+    raw.once('error', onError);
+    raw.resume();
+  });
 }
 
 function fieldName(instancePath: string, params: Record<string, unknown>): string {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, uniqueEmail } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { EventTap } from '../../../test/support/events.js';
+import { injectingFault } from '../../../test/support/faults.js';
 import { emailsTo, linkIn, waitForEmail } from '../../../test/support/mail.js';
 import { openNotificationsDb } from './support.js';
 
@@ -151,13 +152,16 @@ describe('when an event cannot be turned into an email', () => {
     );
     const deadLetters = await new EventTap([deadLetterTopic('notifications')]).start();
     try {
-      await publish(poison);
-      // The kit tries five times with backoff (about 8 seconds) before giving up.
-      const dead = await eventually(
-        async () => deadLetters.seen.find((d) => d.envelope.id === poison.id),
-        45_000,
-        'the dead letter',
-      );
+      // The service rightly logs this event's failure at error level: a fault on purpose.
+      const dead = await injectingFault('a poison event', async () => {
+        await publish(poison);
+        // The kit tries five times with backoff (about 8 seconds) before giving up.
+        return eventually(
+          async () => deadLetters.seen.find((d) => d.envelope.id === poison.id),
+          45_000,
+          'the dead letter',
+        );
+      });
       expect(dead.headers['original-topic']).toBe('user-registered');
       expect(dead.headers.error).toBe('the verification token in the event does not open with EVENT_SECRET_KEY');
       expect(await emailsTo(email)).toHaveLength(0);

@@ -14,6 +14,12 @@ const RETRIABLE_ERRORS = new Set(errorCodes.filter((e) => e.retriable).map((e) =
 const TRANSIENT_MESSAGES =
   /connection error|connection timeout|closed connection|ECONNREFUSED|ECONNRESET|rebalanc|coordinator|leader|restarting the consumer|failed to connect to seed broker|not the correct controller/i;
 
+/**
+ * Failures the caller handles itself: a topic another service created a moment earlier (kafkajs
+ * treats "already exists" as success, after logging the broker's answer at error level).
+ */
+const HANDLED_BY_CALLER = new Set(['Topic creation errors']);
+
 /** How long a retriable problem must go on before it is worth a warning. */
 const PERSISTENT_AFTER_MS = 60_000;
 
@@ -30,6 +36,7 @@ export function kafkaLogSink(log: Logger, now: () => number = Date.now) {
     const { message, ...rest } = entry;
     const error = typeof rest.error === 'string' ? rest.error : '';
     const transient =
+      HANDLED_BY_CALLER.has(error) ||
       'retryCount' in rest ||
       'retryTime' in rest ||
       RETRIABLE_ERRORS.has(error) ||

@@ -1,0 +1,67 @@
+// The end-of-run check on what the services logged (run by the global setup's teardown): no
+// secret token a test used, and no ERROR line except while a test was injecting a fault.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Where fault-injecting tests note when they ran (test/support/faults.ts); in the run's data dir. */
+export const FAULT_WINDOWS_FILE = 'fault-windows.jsonl';
+
+/** After a fault ends, the services may take this long to notice recovery (reconnects, retries). */
+const AFTERMATH_MS = 30_000;
+
+interface Window {
+  what: string;
+  from: number;
+  to: number;
+}
+
+/** Every verification and reset token that went out by email in this run (all of them end up in maildev). */
+export async function tokensSent(maildevUrl: string): Promise<string[]> {
+  if (!maildevUrl) return [];
+  const res = await fetch(`${maildevUrl}/email`);
+  if (!res.ok) throw new Error(`maildev answered ${res.status}`);
+  const emails = (await res.json()) as { html?: string; text?: string }[];
+  const tokens = new Set<string>();
+  for (const email of emails) {
+    for (const match of `${email.text ?? ''} ${email.html ?? ''}`.matchAll(/[?&]token=([\w-]{16,})/g)) {
+      if (match[1]) tokens.add(match[1]);
+    }
+  }
+  return [...tokens];
+}
+
+/** The problems found in the services' logs, one line of explanation each; empty when clean. */
+export function checkLogs(logDir: string, dataDir: string, tokens: string[]): string[] {
+  if (!existsSync(logDir)) return [];
+  const windowsFile = join(dataDir, FAULT_WINDOWS_FILE);
+  const windows: Window[] = existsSync(windowsFile)
+    ? readFileSync(windowsFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Window)
+    : [];
+  const duringFault = (time: number) => windows.find((w) => time >= w.from && time <= w.to + AFTERMATH_MS);
+  const problems: string[] = [];
+  for (const file of readdirSync(logDir).filter((f) => f.endsWith('.log'))) {
+    const lines = readFileSync(join(logDir, file), 'utf8').split('\n');
+    lines.forEach((line, index) => {
+      if (!line) return;
+      const where = `${file}:${index + 1}`;
+      const token = tokens.find((t) => line.includes(t));
+      if (token) problems.push(`${where} holds a token sent by email (${token.slice(0, 6)}…): ${line.slice(0, 300)}`);
+      if (/[?&]token=[\w-]{16,}/.test(line)) problems.push(`${where} holds a token in a URL: ${line.slice(0, 300)}`);
+      let entry: { level?: number; time?: number };
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        // A line that is not JSON is a crash trace on stderr: always worth a look.
+        if (/error/i.test(line)) problems.push(`${where} is not a log entry: ${line.slice(0, 300)}`);
+        return;
+      }
+      if ((entry.level ?? 0) >= 50 && !duringFault(entry.time ?? 0)) {
+        problems.push(`${where} ERROR outside a fault-injecting test: ${line.slice(0, 400)}`);
+      }
+    });
+  }
+  return problems;
+}
