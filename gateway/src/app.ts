@@ -22,8 +22,9 @@ import type { GatewayConfig } from './config.js';
 import { answerWhileDraining, bodyUnread } from './early-answer.js';
 import { cachedHealth, servicesHealth } from './health.js';
 import { createProxy } from './proxy.js';
+import { createPublicCache } from './public-cache.js';
 import { overLimit } from './rate-limit.js';
-import { isAdminPath, serviceFor, upstreams } from './routes.js';
+import { PUBLIC_CACHEABLE, isAdminPath, serviceFor, upstreams } from './routes.js';
 import { registerWebApp } from './web.js';
 
 export interface GatewayDeps {
@@ -40,6 +41,8 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
   const healthCounter = new WindowCounter(redis, 'ratelimit:gw-health:', 60);
   const targets = upstreams(config);
   const proxy = createProxy(config.INTERNAL_SECRET);
+  // Public answers kept here while the owning service's cache generation holds (public-cache.ts).
+  const publicCache = createPublicCache({ redis, internalSecret: config.INTERNAL_SECRET, paths: PUBLIC_CACHEABLE });
   app.addHook('onClose', async () => proxy.close());
 
   await app.register(helmet, {
@@ -105,6 +108,7 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
       }
       const service = serviceFor(path);
       if (!service) throw notFound(`No API route for ${req.method} ${path}.`);
+      if (await publicCache.serve(req, reply, path, targets[service])) return reply;
       proxy.forward(req, reply, targets[service], service, identity);
     } catch (err) {
       // Refused before the body was read (an upload without a session): the answer must survive.

@@ -20,6 +20,12 @@ export const ROUTES: { pattern: RegExp; service: ServiceName }[] = [
   { pattern: /^\/api\/contact(\/|$)/, service: 'notifications' },
 ];
 
+/**
+ * Public answers the gateway may keep while the service's cache generation holds (public-cache.ts):
+ * only without a query string, only with the service's generation header.
+ */
+export const PUBLIC_CACHEABLE = new Set(['/api/requests/covered']);
+
 export function serviceFor(path: string): ServiceName | null {
   return ROUTES.find((r) => r.pattern.test(path))?.service ?? null;
 }

@@ -18,3 +18,4 @@ export * from './sessions.js';
 export * from './infrastructure.js';
 export * from './window-counter.js';
 export * from './signed-links.js';
+export * from './cache-generation.js';

@@ -158,6 +158,26 @@ describe('GET /api/requests/covered', () => {
     expect((await api('GET', '/api/requests/covered')).body.properties[0].id).toBe(id);
   });
 
+  it('is served again by the gateway while nothing changed, and fetched anew after a change', async () => {
+    await coveredRequest(admin);
+    await api('GET', '/api/requests/covered');
+    const again = await api('GET', '/api/requests/covered');
+    expect(again.headers.get('x-cache')).toBe('hit');
+    const id = await coveredRequest(admin);
+    const after = await api('GET', '/api/requests/covered');
+    expect(after.headers.get('x-cache')).toBe('miss');
+    expect(after.body.properties[0].id).toBe(id);
+    expect(after.headers.get('x-request-id')).toBeTruthy();
+    expect(after.headers.get('x-cache-generation')).toBeNull();
+    // Compressed for browsers that accept it, the same list.
+    const br = await fetch(`${testEnv().gatewayUrl}/api/requests/covered`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(((await br.json()) as typeof after.body).properties[0].id).toBe(id);
+    // A page asked for with a query string always goes to the service.
+    expect((await api('GET', '/api/requests/covered?limit=5')).headers.get('x-cache')).toBeNull();
+  });
+
   it('pages with limit and next_cursor', async () => {
     const ids = [await coveredRequest(admin), await coveredRequest(admin), await coveredRequest(admin)].reverse();
     const first = await api('GET', '/api/requests/covered?limit=2');

@@ -1,5 +1,5 @@
 import type { Redis } from '@homereport/kit';
-import type { CoveredListCache } from '../domain/ports.js';
+import type { CachedPage, CoveredListCache } from '../domain/ports.js';
 
 /** Bumped by every change to a covered request; the first page of generation N lives under pageKey(N). */
 export const GENERATION_KEY = 'requests:covered:generation';
@@ -13,18 +13,18 @@ export const pageKey = (generation: string) => `requests:covered:first:${generat
  * current generation in memory: a request costs one small Redis GET and no serialization.
  */
 export class CoveredCache implements CoveredListCache {
-  private memo: { generation: string; body: string; until: number } | null = null;
-  private readonly building = new Map<string, Promise<string>>();
+  private memo: (CachedPage & { until: number }) | null = null;
+  private readonly building = new Map<string, Promise<CachedPage>>();
 
   constructor(
     private readonly redis: Redis,
     private readonly ttlSeconds: number,
   ) {}
 
-  async firstPage(build: () => Promise<string>): Promise<string> {
+  async firstPage(build: () => Promise<string>): Promise<CachedPage> {
     const generation = (await this.redis.get(GENERATION_KEY)) ?? '0';
     const memo = this.memo;
-    if (memo && memo.generation === generation && memo.until > Date.now()) return memo.body;
+    if (memo && memo.generation === generation && memo.until > Date.now()) return memo;
     let pending = this.building.get(generation);
     if (!pending) {
       pending = this.load(generation, build).finally(() => this.building.delete(generation));
@@ -39,14 +39,14 @@ export class CoveredCache implements CoveredListCache {
     await this.redis.del(pageKey(String(generation - 1)));
   }
 
-  private async load(generation: string, build: () => Promise<string>): Promise<string> {
+  private async load(generation: string, build: () => Promise<string>): Promise<CachedPage> {
     let body = await this.redis.get(pageKey(generation));
     if (body === null) {
       body = await build();
       // The expiry bounds staleness should an invalidation ever fail (Redis away during a change).
       await this.redis.set(pageKey(generation), body, 'EX', this.ttlSeconds);
     }
-    this.memo = { generation, body, until: Date.now() + this.ttlSeconds * 1000 };
-    return body;
+    this.memo = { generationKey: GENERATION_KEY, generation, body, until: Date.now() + this.ttlSeconds * 1000 };
+    return this.memo;
   }
 }

@@ -166,9 +166,16 @@ export interface UserDirectory {
   markCounted(userId: string, what: 'registered' | 'verified'): Promise<void>;
 }
 
+/** A serialized page and the cache generation it belongs to (the Redis key holding the current one). */
+export interface CachedPage {
+  generationKey: string;
+  generation: string;
+  body: string;
+}
+
 export interface CoveredListCache {
   /** The serialized first page, built by `build` when the cache has none for the current generation. */
-  firstPage(build: () => Promise<string>): Promise<string>;
+  firstPage(build: () => Promise<string>): Promise<CachedPage>;
   invalidate(): Promise<void>;
 }
 

@@ -75,13 +75,16 @@ export class Reports {
 
   /** The view's counters and history entry; idempotent, so the report-viewed consumer may repeat it. */
   async afterView(view: ViewRecord): Promise<void> {
-    const firstEver = await this.deps.activity.firstView(view.userId, view.requestId, view.viewId, view.at);
-    await this.deps.activity.addView(
-      view.userId,
-      { id: view.viewId, request_id: view.requestId, address: view.address, accessed_at: view.at },
-      firstEver,
-    );
-    await this.deps.stats.applyRequestDelta(view.viewId, { totalAccess: 1 });
+    const userSide = async () => {
+      const firstEver = await this.deps.activity.firstView(view.userId, view.requestId, view.viewId, view.at);
+      await this.deps.activity.addView(
+        view.userId,
+        { id: view.viewId, request_id: view.requestId, address: view.address, accessed_at: view.at },
+        firstEver,
+      );
+    };
+    // Independent documents: written side by side; the mark is cleared only once both landed.
+    await Promise.all([userSide(), this.deps.stats.applyRequestDelta(view.viewId, { totalAccess: 1 })]);
     await this.deps.ledger.clearPending(view.viewId);
   }
 

@@ -12,6 +12,7 @@ import { addressKey, cleanAddress, optionalText } from './address.js';
 import type {
   ActivityStore,
   AddressIndex,
+  CachedPage,
   CountDelta,
   CoveredListCache,
   FileRef,
@@ -153,9 +154,12 @@ export class Requests {
    * idempotent, so the consumer of our own request-submitted may repeat them after a crash.
    */
   async afterSubmit(record: RequestRecord, effectId: string): Promise<void> {
-    await this.deps.stats.applyRequestDelta(effectId, { total: 1, requested: 1 });
-    if (record.requester) await this.deps.activity.addRequest(record.requester.userId, record.id);
-    await this.deps.addresses.remember(record.addressKey, record.id, record.created_at);
+    const requester = record.requester;
+    await Promise.all([
+      this.deps.stats.applyRequestDelta(effectId, { total: 1, requested: 1 }),
+      requester ? this.deps.activity.addRequest(requester.userId, record.id) : undefined,
+      this.deps.addresses.remember(record.addressKey, record.id, record.created_at),
+    ]);
     await this.deps.requests.clearPending(record.id, effectId);
   }
 
@@ -207,8 +211,11 @@ export class Requests {
     return { request: toApi(result.after, this.deps.signer), replaced: result.replaced };
   }
 
-  /** Public: covered requests, most recently covered first, without file links. */
-  async covered(limit: number, cursor: number | null): Promise<string> {
+  /**
+   * Public: covered requests, most recently covered first, without file links, serialized. The
+   * first page (what everyone sees) comes with its cache generation, so the gateway may keep it too.
+   */
+  async covered(limit: number, cursor: number | null): Promise<{ body: string; cache?: CachedPage }> {
     const build = async () => {
       const page = await this.deps.requests.coveredPage(limit, cursor);
       return JSON.stringify({
@@ -217,8 +224,11 @@ export class Requests {
       });
     };
     // The first page as everyone sees it is cached; other pages are rare and read straight through.
-    if (cursor === null && limit === COVERED_PAGE_DEFAULT) return this.deps.cache.firstPage(build);
-    return build();
+    if (cursor === null && limit === COVERED_PAGE_DEFAULT) {
+      const cache = await this.deps.cache.firstPage(build);
+      return { body: cache.body, cache };
+    }
+    return { body: await build() };
   }
 
   async forAdmin(id: string): Promise<CoverageRequest> {

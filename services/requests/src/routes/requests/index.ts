@@ -7,7 +7,13 @@ import {
   ReportViewReply,
   RequestIdParams,
 } from '@homereport/contracts';
-import { ErrorReply, type ServiceApp, requireUser } from '@homereport/kit';
+import {
+  CACHE_GENERATION_HEADER,
+  ErrorReply,
+  type ServiceApp,
+  formatCacheGeneration,
+  requireUser,
+} from '@homereport/kit';
 import type { Reports } from '../../domain/reports.js';
 import { COVERED_PAGE_DEFAULT, COVERED_PAGE_MAX, type Requests } from '../../domain/requests.js';
 
@@ -35,7 +41,9 @@ export function registerRequestRoutes(app: ServiceApp, deps: { requests: Request
     async (req, reply) => {
       const limit = Math.min(Number(req.query.limit ?? COVERED_PAGE_DEFAULT), COVERED_PAGE_MAX);
       const cursor = req.query.cursor === undefined ? null : Number(req.query.cursor);
-      const body = await deps.requests.covered(limit, cursor);
+      const { body, cache } = await deps.requests.covered(limit, cursor);
+      // The gateway may keep this answer while the generation in Redis stays the same (its public-cache.ts).
+      if (cache) reply.header(CACHE_GENERATION_HEADER, formatCacheGeneration(cache.generationKey, cache.generation));
       // Already serialized (and cached so): sent as it is, no second serialization.
       return reply.type('application/json; charset=utf-8').send(body as unknown as CoveredRequestsReply);
     },
