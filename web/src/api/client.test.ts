@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NETWORK_ERROR_MESSAGE, TOKEN_STORAGE_KEY, api, apiRequest, clearStoredToken, getStoredToken } from './client';
+import {
+  NETWORK_ERROR_MESSAGE,
+  TOKEN_STORAGE_KEY,
+  api,
+  apiRequest,
+  clearStoredToken,
+  getStoredToken,
+  onUnauthorized,
+} from './client';
 
 function memoryStorage(): Storage {
   const values = new Map<string, string>();
@@ -145,5 +153,31 @@ describe('api client', () => {
     clearStoredToken();
 
     expect(getStoredToken()).toBeNull();
+  });
+});
+
+describe('a session the server ended', () => {
+  it('a 401 for the stored token tells the session; a 401 for another token or none does not', async () => {
+    const heard: string[] = [];
+    const stop = onUnauthorized(() => heard.push('401'));
+    try {
+      fetchMock.mockResolvedValue(jsonResponse(401, { error: 'Please sign in to continue.' }));
+      await api.post('/api/auth/login', { email: 'a@example.test', password: 'x' }, { token: null });
+      local.setItem(TOKEN_STORAGE_KEY, 'current');
+      await api.get('/api/auth/me', { token: 'an-older-one' });
+      expect(heard).toEqual([]);
+      await api.get('/api/users/stats');
+      expect(heard).toEqual(['401']);
+    } finally {
+      stop();
+    }
+  });
+
+  it('passes on the fields the server named, so a form can mark them', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, { error: 'Please enter a valid email address.', details: [{ field: 'email', message: 'x' }] }),
+    );
+    const result = await api.post('/api/auth/register', { email: 'a@b', password: 'long enough' });
+    expect(result).toMatchObject({ ok: false, status: 400, fields: ['email'] });
   });
 });

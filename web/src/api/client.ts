@@ -20,6 +20,8 @@ export type ApiFailure = {
   error: string;
   /** Machine code from the body (for example 'EMAIL_NOT_VERIFIED'), when the server sent one. */
   code?: string;
+  /** The request fields the server named as wrong (`details[].field`), so a form can mark them. */
+  fields?: string[];
   networkError: boolean;
 };
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
@@ -127,6 +129,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const data = await readBody(response);
   if (response.ok) return { ok: true, status: response.status, data: data as T };
 
+  // The stored token no longer works (expired, revoked by a reset or a sign-out elsewhere): the
+  // session signs out with a short message. A 401 for a token given explicitly (a sign-in form's
+  // own attempt) or an older token says nothing about the current session.
   if (response.status === 401 && token && token === getStoredToken()) {
     for (const listener of unauthorizedListeners) listener();
   }
@@ -139,6 +144,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     networkError: false,
   };
   if (isRecord(data) && typeof data.code === 'string') failure.code = data.code;
+  if (isRecord(data) && Array.isArray(data.details)) {
+    const fields = data.details
+      .map((d) => (isRecord(d) && typeof d.field === 'string' ? d.field : ''))
+      .filter((f) => f !== '');
+    if (fields.length > 0) failure.fields = fields;
+  }
   return failure;
 }
 
@@ -148,6 +159,7 @@ type Options = Omit<ApiRequestOptions, 'method' | 'body'>;
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  readonly fields: string[];
   readonly networkError: boolean;
 
   constructor(failure: ApiFailure) {
@@ -155,6 +167,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = failure.status;
     this.code = failure.code;
+    this.fields = failure.fields ?? [];
     this.networkError = failure.networkError;
   }
 }

@@ -6,6 +6,10 @@ type EmailFieldProps = {
   label?: string;
   autoComplete?: 'email' | 'username';
   placeholder?: string;
+  /** Marks the field as wrong (aria-invalid) ... */
+  invalid?: boolean;
+  /** ... and names the element that says why (aria-describedby). */
+  describedBy?: string;
 };
 
 /** The required email input of the sign-in and account screens, with its label. */
@@ -17,9 +21,11 @@ export function EmailField({
   label = 'Email Address',
   autoComplete = 'email',
   placeholder = 'you@example.com',
+  invalid = false,
+  describedBy,
 }: EmailFieldProps) {
   return (
-    <div className="field">
+    <div className={`field${invalid ? ' field-invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
@@ -31,6 +37,8 @@ export function EmailField({
         onChange={(event) => onChange(event.target.value)}
         placeholder={placeholder}
         data-testid={testId}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
       />
     </div>
   );

@@ -1,4 +1,5 @@
 import type { usePasswordPair } from '../hooks/usePasswordPair';
+import { type FormProblem, fieldState } from '../session/formProblem';
 import { PasswordField } from './PasswordField';
 
 type NewPasswordFieldsProps = {
@@ -9,6 +10,9 @@ type NewPasswordFieldsProps = {
   passwordLabel: string;
   confirmationLabel: string;
   confirmationPlaceholder: string;
+  /** What is wrong with the form, and the id of the element that says it (fields 'password', 'confirmation'). */
+  problem?: FormProblem | null;
+  problemId?: string;
 };
 
 /** A new password and its confirmation, as chosen on the register and reset screens. */
@@ -19,6 +23,8 @@ export function NewPasswordFields({
   passwordLabel,
   confirmationLabel,
   confirmationPlaceholder,
+  problem = null,
+  problemId = '',
 }: NewPasswordFieldsProps) {
   return (
     <>
@@ -30,6 +36,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         placeholder="At least 8 characters"
         testId={passwordId}
+        {...fieldState(problem, 'password', problemId)}
       />
       <PasswordField
         id={confirmationId}
@@ -39,6 +46,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         placeholder={confirmationPlaceholder}
         testId={confirmationId}
+        {...fieldState(problem, 'confirmation', problemId)}
       />
     </>
   );

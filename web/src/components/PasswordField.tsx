@@ -11,6 +11,10 @@ type PasswordFieldProps = {
   placeholder?: string;
   required?: boolean;
   hint?: string;
+  /** Marks the field as wrong (aria-invalid) ... */
+  invalid?: boolean;
+  /** ... and names the element that says why (aria-describedby, beside the hint). */
+  describedBy?: string;
 };
 
 /** A password input with a show/hide toggle that keeps focus order and screen-reader labels right. */
@@ -24,11 +28,14 @@ export function PasswordField({
   placeholder,
   required = true,
   hint,
+  invalid = false,
+  describedBy,
 }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const hintId = hint ? `${id}-hint` : undefined;
+  const described = [describedBy, hintId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
+    <div className={`field${invalid ? ' field-invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
       <div className="input-with-action">
         <input
@@ -41,7 +48,8 @@ export function PasswordField({
           required={required}
           placeholder={placeholder}
           data-testid={testId}
-          aria-describedby={hintId}
+          aria-describedby={described}
+          aria-invalid={invalid || undefined}
         />
         <button
           type="button"

@@ -1,17 +1,21 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { type LoginResult, useSession } from '../session/SessionProvider';
+import { emailProblem } from '../session/emailRules';
+import { type FormProblem, fieldState } from '../session/formProblem';
 import { EmailField } from './EmailField';
 import { PasswordField } from './PasswordField';
 
 /**
- * Email, password and submitting state of a sign-in screen. Any edit clears the session's error;
- * `onChange` runs on every edit and on submit so a screen can drop messages of its own.
+ * Email, password and submitting state of a sign-in screen. Any edit clears the problem shown;
+ * `onChange` runs on every edit and on submit so a screen can drop messages of its own. An
+ * address no mail server could deliver to is refused here, in a sentence, before anything is sent.
  */
 export function useSignIn(signIn: (email: string, password: string) => Promise<LoginResult>, onChange?: () => void) {
-  const { error, clearError } = useSession();
+  const { error, errorFields, clearError } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const [localProblem, setLocalProblem] = useState<FormProblem | null>(null);
 
   // An error left by another sign-in screen does not belong to this one.
   useEffect(() => {
@@ -22,19 +26,28 @@ export function useSignIn(signIn: (email: string, password: string) => Promise<L
     return (value: string) => {
       setter(value);
       if (error) clearError();
+      setLocalProblem(null);
       onChange?.();
     };
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitting(true);
     onChange?.();
-    const result = await signIn(email, password);
+    const badEmail = emailProblem(email);
+    if (badEmail) {
+      clearError();
+      setLocalProblem({ message: badEmail, fields: ['email'] });
+      return;
+    }
+    setLocalProblem(null);
+    setSubmitting(true);
+    const result = await signIn(email.trim(), password);
     if (!result.ok) setSubmitting(false);
   }
 
-  return { email, setEmail: edit(setEmail), password, setPassword: edit(setPassword), submitting, submit };
+  const problem: FormProblem | null = localProblem ?? (error ? { message: error, fields: errorFields } : null);
+  return { email, setEmail: edit(setEmail), password, setPassword: edit(setPassword), submitting, submit, problem };
 }
 
 type SignInFormProps = {
@@ -49,6 +62,8 @@ type SignInFormProps = {
   submitLabel: string;
   submitClassName: string;
   submitTestId: string;
+  /** Id of the element showing `form.problem`, which the fields in error point at. */
+  problemId: string;
   /** Shown between the password and the submit button. */
   children?: ReactNode;
 };
@@ -65,6 +80,7 @@ export function SignInForm({
   submitLabel,
   submitClassName,
   submitTestId,
+  problemId,
   children,
 }: SignInFormProps) {
   return (
@@ -77,6 +93,7 @@ export function SignInForm({
         autoComplete={emailAutoComplete}
         placeholder={emailPlaceholder}
         testId={emailId}
+        {...fieldState(form.problem, 'email', problemId)}
       />
       <PasswordField
         id={passwordId}
@@ -86,6 +103,7 @@ export function SignInForm({
         autoComplete="current-password"
         placeholder={passwordPlaceholder}
         testId={passwordId}
+        {...fieldState(form.problem, 'password', problemId)}
       />
       {children}
       <button type="submit" className={submitClassName} disabled={form.submitting} data-testid={submitTestId}>

@@ -27,9 +27,25 @@ function defaultItems(signedIn: boolean, isAdmin: boolean): NavItem[] {
   ];
 }
 
+const ACCOUNT_PAGES = new Set(['/login', '/register', '/admin-login']);
+
+/**
+ * A page's own links, for whoever is looking: a signed-in visitor gets no Sign In or Get Started
+ * (whatever the page listed) but their dashboard.
+ */
+function linksFor(items: NavItem[], signedIn: boolean, isAdmin: boolean): NavItem[] {
+  if (!signedIn) return items;
+  const home = isAdmin ? '/admin' : '/dashboard';
+  const kept = items.filter((item) => !ACCOUNT_PAGES.has(item.to));
+  if (kept.some((item) => item.to === home)) return kept;
+  return [...kept, { to: home, label: isAdmin ? 'Admin' : 'Dashboard', kind: 'primary' }];
+}
+
 export function SiteHeader({ items }: { items?: NavItem[] }) {
   const { user } = useSession();
-  const links = items ?? defaultItems(Boolean(user), user?.role === 'admin');
+  const signedIn = Boolean(user);
+  const isAdmin = user?.role === 'admin';
+  const links = items ? linksFor(items, signedIn, isAdmin) : defaultItems(signedIn, isAdmin);
 
   return (
     <header className="site-header">
@@ -65,6 +81,7 @@ export function SiteHeader({ items }: { items?: NavItem[] }) {
 }
 
 export function SiteFooter() {
+  const { user, logout } = useSession();
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
@@ -90,8 +107,21 @@ export function SiteFooter() {
         </div>
         <div className="footer-col">
           <h2>Account</h2>
-          <Link to="/login">Sign In</Link>
-          <Link to="/register">Create Account</Link>
+          {user ? (
+            <>
+              <Link to={user.role === 'admin' ? '/admin' : '/dashboard'}>
+                {user.role === 'admin' ? 'Admin Dashboard' : 'My Dashboard'}
+              </Link>
+              <button type="button" className="footer-link-button" onClick={() => void logout()}>
+                Sign Out
+              </button>
+            </>
+          ) : (
+            <>
+              <Link to="/login">Sign In</Link>
+              <Link to="/register">Create Account</Link>
+            </>
+          )}
         </div>
       </div>
       <div className="container footer-bottom">

@@ -7,7 +7,7 @@ import { useSession } from '../session/SessionProvider';
 
 export function AdminLoginPage() {
   useDocumentTitle('Admin Access');
-  const { adminLogin, error } = useSession();
+  const { adminLogin } = useSession();
   const form = useSignIn(adminLogin);
 
   return (
@@ -19,9 +19,9 @@ export function AdminLoginPage() {
         <h1>Admin Access</h1>
         <p className="muted">Sign in to manage requests, reports and leads</p>
       </div>
-      {error && (
-        <Alert kind="error" testId="admin-login-error">
-          {error}
+      {form.problem && (
+        <Alert kind="error" testId="admin-login-error" id="admin-login-problem">
+          {form.problem.message}
         </Alert>
       )}
       <SignInForm
@@ -35,6 +35,7 @@ export function AdminLoginPage() {
         submitLabel="Sign In as Admin"
         submitClassName="btn btn-dark btn-block"
         submitTestId="admin-login-submit"
+        problemId="admin-login-problem"
       />
       <p className="auth-note">Need help? Contact the system administrator.</p>
       <div className="auth-back">

@@ -8,26 +8,36 @@ import { Icon } from '../components/Icon';
 import { ResultPanel } from '../components/ResultPanel';
 import { AuthLayout } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { emailProblem } from '../session/emailRules';
+import { type FormProblem, fieldState, problemFrom } from '../session/formProblem';
+
+const PROBLEM_ID = 'forgot-password-problem';
 
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot Password');
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
+    const badEmail = emailProblem(email);
+    if (badEmail) {
+      setProblem({ message: badEmail, fields: ['email'] });
+      return;
+    }
+    setProblem(null);
     setSubmitting(true);
     const result = await api.post<MessageResponse>(
       '/api/auth/forgot-password',
-      { email },
+      { email: email.trim() },
       { token: null, fallbackError: 'Failed to send the reset link. Please try again.' },
     );
     setSubmitting(false);
-    if (result.ok) setSentTo(email);
-    else setError(result.error);
+    // Asked again within the cool-down (429), the server says when to try again, for any address.
+    if (result.ok) setSentTo(email.trim());
+    else setProblem(problemFrom(result, result.status === 429 ? [] : ['email']));
   }
 
   if (sentTo) {
@@ -59,13 +69,22 @@ export function ForgotPasswordPage() {
           Enter the email address of your account and we will send you a link to choose a new one.
         </p>
       </div>
-      {error && (
-        <Alert kind="error" testId="forgot-password-error">
-          {error}
+      {problem && (
+        <Alert kind="error" testId="forgot-password-error" id={PROBLEM_ID}>
+          {problem.message}
         </Alert>
       )}
       <form className="form" onSubmit={(event) => void handleSubmit(event)}>
-        <EmailField id="forgot-email" value={email} onChange={setEmail} testId="forgot-password-email" />
+        <EmailField
+          id="forgot-email"
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            setProblem(null);
+          }}
+          testId="forgot-password-email"
+          {...fieldState(problem, 'email', PROBLEM_ID)}
+        />
         <button
           type="submit"
           className="btn btn-primary btn-block"

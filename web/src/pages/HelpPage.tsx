@@ -6,6 +6,7 @@ import { mailtoHref, site, telHref } from '../config/site';
 import { faqCategories } from '../help/faqData';
 import { countFaqItems, searchFaq } from '../help/searchFaq';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useSession } from '../session/SessionProvider';
 
 const categoryIcons: Record<string, IconName> = {
   'getting-started': 'sparkle',
@@ -37,6 +38,20 @@ const startCards: { to: string; icon: IconName; title: string; text: string }[] 
 
 export function HelpPage() {
   useDocumentTitle('Help Center');
+  const { user } = useSession();
+  // A signed-in visitor has an account: their dashboard instead of "Create an Account".
+  const cards = user
+    ? startCards.map((card) =>
+        card.to === '/register'
+          ? {
+              to: user.role === 'admin' ? '/admin' : '/dashboard',
+              icon: card.icon,
+              title: 'Your Dashboard',
+              text: 'Your credits, your requests and the reports you opened.',
+            }
+          : card,
+      )
+    : startCards;
   const [query, setQuery] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
   const results = useMemo(() => searchFaq(faqCategories, query), [query]);
@@ -66,7 +81,7 @@ export function HelpPage() {
       <section className="section section-tight">
         <div className="container">
           <div className="grid grid-3">
-            {startCards.map((card) => (
+            {cards.map((card) => (
               <Link key={card.to} to={card.to} className="card link-card">
                 <span className="icon-badge">
                   <Icon name={card.icon} size={22} />

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Icon, type IconName } from '../components/Icon';
 import { SiteLayout } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useSession } from '../session/SessionProvider';
 
 type Feature = { icon: IconName; title: string; text: string };
 
@@ -55,6 +56,7 @@ const steps = [
 
 export function LandingPage() {
   useDocumentTitle(null);
+  const { user } = useSession();
   return (
     <SiteLayout>
       <section className="hero">
@@ -195,9 +197,15 @@ export function LandingPage() {
               <Link to="/request" className="btn btn-light btn-lg">
                 Request Coverage Now
               </Link>
-              <Link to="/register" className="btn btn-outline-light btn-lg">
-                Create Free Account
-              </Link>
+              {user ? (
+                <Link to={user.role === 'admin' ? '/admin' : '/dashboard'} className="btn btn-outline-light btn-lg">
+                  Go to Your Dashboard
+                </Link>
+              ) : (
+                <Link to="/register" className="btn btn-outline-light btn-lg">
+                  Create Free Account
+                </Link>
+              )}
             </div>
           </div>
         </div>

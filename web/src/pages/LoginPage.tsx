@@ -1,18 +1,20 @@
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { Alert } from '../components/Alert';
 import { ResendConfirmation, useResendVerification } from '../components/ResendVerification';
 import { SignInForm, useSignIn } from '../components/SignInForm';
 import { AuthLayout, BackLink } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { EMAIL_NOT_VERIFIED, useSession } from '../session/SessionProvider';
+import { EMAIL_NOT_VERIFIED, homeOf, useSession } from '../session/SessionProvider';
 
 export function LoginPage() {
   useDocumentTitle('Sign In');
-  const { login, error, errorCode } = useSession();
+  const { login, errorCode, user } = useSession();
   const resend = useResendVerification();
   const form = useSignIn(login, resend.reset);
 
   const unverified = errorCode === EMAIL_NOT_VERIFIED;
+  // Signed in already (or just now): this screen has nothing to offer.
+  if (user) return <Navigate to={homeOf(user)} replace />;
 
   return (
     <AuthLayout>
@@ -21,9 +23,9 @@ export function LoginPage() {
         <p className="muted">Sign in to your HomeReport account</p>
       </div>
 
-      {error && (
-        <Alert kind="error" testId="login-error">
-          <p>{error}</p>
+      {form.problem && (
+        <Alert kind="error" testId="login-error" id="login-problem">
+          <p>{form.problem.message}</p>
           {unverified && resend.state.kind !== 'sent' && (
             <button
               type="button"
@@ -51,6 +53,7 @@ export function LoginPage() {
         submitLabel="Sign In"
         submitClassName="btn btn-primary btn-block"
         submitTestId="login-submit"
+        problemId="login-problem"
       >
         <div className="form-row-end">
           <Link to="/forgot-password" className="link-sm">

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { api } from '../api/client';
 import type { MessageResponse } from '../api/types';
 import { Alert } from '../components/Alert';
@@ -10,6 +10,9 @@ import { ResultPanel } from '../components/ResultPanel';
 import { AuthLayout, BackLink } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { usePasswordPair } from '../hooks/usePasswordPair';
+import { homeOf, useSession } from '../session/SessionProvider';
+import { emailProblem } from '../session/emailRules';
+import { type FormProblem, fieldState, problemFrom } from '../session/formProblem';
 
 const benefits = [
   '10 free report credits per month',
@@ -18,36 +21,48 @@ const benefits = [
   'Email notifications',
 ];
 
+const PROBLEM_ID = 'register-problem';
+
 export function RegisterPage() {
   useDocumentTitle('Create Account');
+  const { user } = useSession();
   const [email, setEmail] = useState('');
   const passwords = usePasswordPair();
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = passwords.check();
-    if (problem) {
-      setError(problem);
+    const badEmail = emailProblem(email);
+    if (badEmail) {
+      setProblem({ message: badEmail, fields: ['email'] });
       return;
     }
-    setError(null);
+    const badPassword = passwords.problem();
+    if (badPassword) {
+      setProblem({ message: badPassword.message, fields: [badPassword.field] });
+      return;
+    }
+    setProblem(null);
     setSubmitting(true);
     const result = await api.post<MessageResponse>(
       '/api/auth/register',
-      { email, password: passwords.password },
+      { email: email.trim(), password: passwords.password },
       { token: null, fallbackError: 'Registration failed' },
     );
     setSubmitting(false);
     if (result.ok) {
-      setRegisteredEmail(email);
+      setRegisteredEmail(email.trim());
       passwords.clear();
     } else {
-      setError(result.error);
+      // A taken address (409) is about the email field.
+      setProblem(problemFrom(result, result.status === 409 ? ['email'] : []));
     }
   }
+
+  // Signed in already: an account screen has nothing to offer.
+  if (user && !registeredEmail) return <Navigate to={homeOf(user)} replace />;
 
   if (registeredEmail) {
     return (
@@ -77,16 +92,24 @@ export function RegisterPage() {
         <p className="muted">Start exploring property reports for free</p>
       </div>
 
-      {error && (
-        <Alert kind="error" testId="register-error">
-          {error}
+      {problem && (
+        <Alert kind="error" testId="register-error" id={PROBLEM_ID}>
+          {problem.message}
         </Alert>
       )}
 
       <form className="form" onSubmit={(event) => void handleSubmit(event)}>
-        <EmailField id="register-email" value={email} onChange={setEmail} testId="register-email" />
+        <EmailField
+          id="register-email"
+          value={email}
+          onChange={setEmail}
+          testId="register-email"
+          {...fieldState(problem, 'email', PROBLEM_ID)}
+        />
         <NewPasswordFields
           pair={passwords}
+          problem={problem}
+          problemId={PROBLEM_ID}
           passwordId="register-password"
           passwordLabel="Password"
           confirmationId="register-confirm-password"

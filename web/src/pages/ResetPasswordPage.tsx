@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { api } from '../api/client';
 import type { MessageResponse } from '../api/types';
 import { Alert } from '../components/Alert';
@@ -9,25 +9,28 @@ import { ResultPanel } from '../components/ResultPanel';
 import { AuthLayout } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { usePasswordPair } from '../hooks/usePasswordPair';
+import type { FormProblem } from '../session/formProblem';
+import { useTokenFromAddress } from '../session/useTokenFromAddress';
 
-type Problem = { message: string; fromServer: boolean };
+/** What is wrong, the fields it is about, and whether it calls for a new link (a refused token). */
+type Problem = FormProblem & { fromServer: boolean };
+const PROBLEM_ID = 'reset-password-problem';
 
 export function ResetPasswordPage() {
   useDocumentTitle('Reset Password');
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = useTokenFromAddress();
   const passwords = usePasswordPair();
   const [problem, setProblem] = useState<Problem | null>(
-    token ? null : { message: 'This password reset link is incomplete.', fromServer: true },
+    token ? null : { message: 'This password reset link is incomplete.', fields: [], fromServer: true },
   );
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const check = passwords.check();
+    const check = passwords.problem();
     if (check) {
-      setProblem({ message: check, fromServer: false });
+      setProblem({ message: check.message, fields: [check.field], fromServer: false });
       return;
     }
     setProblem(null);
@@ -42,7 +45,13 @@ export function ResetPasswordPage() {
       setDone(true);
       passwords.clear();
     } else {
-      setProblem({ message: result.error, fromServer: !result.networkError });
+      // A weak password (400 naming the field) is about the field; a refused token needs a new link.
+      const aboutPassword = result.fields?.includes('password') ?? false;
+      setProblem({
+        message: result.error,
+        fields: aboutPassword ? ['password'] : [],
+        fromServer: !result.networkError && !aboutPassword,
+      });
     }
   }
 
@@ -72,7 +81,7 @@ export function ResetPasswordPage() {
         <p className="muted">Your new password must be at least 8 characters long.</p>
       </div>
       {problem && (
-        <Alert kind="error" testId="reset-password-error">
+        <Alert kind="error" testId="reset-password-error" id={PROBLEM_ID}>
           <p>{problem.message}</p>
           {problem.fromServer && (
             <p>
@@ -89,6 +98,8 @@ export function ResetPasswordPage() {
           confirmationId="reset-confirm-password"
           confirmationLabel="Confirm New Password"
           confirmationPlaceholder="Repeat your new password"
+          problem={problem}
+          problemId={PROBLEM_ID}
         />
         <button
           type="submit"

@@ -1,7 +1,7 @@
+import type { VerifyEmailReply } from '@homereport/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { api } from '../api/client';
-import type { MessageResponse } from '../api/types';
 import { Alert } from '../components/Alert';
 import { EmailField } from '../components/EmailField';
 import { Icon } from '../components/Icon';
@@ -10,15 +10,19 @@ import { ResultPanel } from '../components/ResultPanel';
 import { AuthLayout, BackLink } from '../components/SiteLayout';
 import { Spinner } from '../components/Spinner';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { emailProblem } from '../session/emailRules';
+import { useTokenFromAddress } from '../session/useTokenFromAddress';
 
-type VerifyState = { kind: 'verifying' } | { kind: 'verified'; message: string } | { kind: 'failed'; error: string };
+type VerifyState =
+  | { kind: 'verifying' }
+  | { kind: 'verified'; message: string; already: boolean }
+  | { kind: 'failed'; error: string };
 
 const MISSING_TOKEN = 'This verification link is incomplete. Request a new verification email below.';
 
 export function VerifyEmailPage() {
   useDocumentTitle('Verify Email');
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = useTokenFromAddress();
   const [state, setState] = useState<VerifyState>(
     token ? { kind: 'verifying' } : { kind: 'failed', error: MISSING_TOKEN },
   );
@@ -29,7 +33,7 @@ export function VerifyEmailPage() {
     if (!token || requested.current) return;
     requested.current = true;
     void api
-      .post<MessageResponse>(
+      .post<VerifyEmailReply>(
         '/api/auth/verify-email',
         { token },
         { token: null, fallbackError: 'This verification link is invalid or has expired.' },
@@ -37,7 +41,12 @@ export function VerifyEmailPage() {
       .then((result) => {
         setState(
           result.ok
-            ? { kind: 'verified', message: result.data?.message ?? 'Your email address has been verified.' }
+            ? {
+                kind: 'verified',
+                message: result.data?.message ?? 'Your email address has been verified.',
+                // Opened a second time: the account is verified, nothing failed.
+                already: result.data?.alreadyVerified === true,
+              }
             : { kind: 'failed', error: result.error },
         );
       });
@@ -56,9 +65,9 @@ export function VerifyEmailPage() {
       )}
       {state.kind === 'verified' && (
         <ResultPanel
-          testId="verify-success"
+          testId={state.already ? 'verify-already' : 'verify-success'}
           icon="checkCircle"
-          title="Email Verified!"
+          title={state.already ? 'Email Already Verified' : 'Email Verified!'}
           link={{ to: '/login', label: 'Sign In' }}
         >
           <p>{state.message}</p>
@@ -74,10 +83,16 @@ function VerificationFailed({ error }: { error: string }) {
   const [email, setEmail] = useState('');
   const resend = useResendVerification();
 
+  const [badEmail, setBadEmail] = useState<string | null>(null);
+
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void resend.send(email);
+    const problem = emailProblem(email);
+    setBadEmail(problem);
+    if (!problem) void resend.send(email.trim());
   }
+
+  const failedMessage = badEmail ?? (resend.state.kind === 'failed' ? resend.state.error : null);
 
   return (
     <div data-testid="verify-failed">
@@ -96,8 +111,22 @@ function VerificationFailed({ error }: { error: string }) {
       ) : (
         <form className="form" onSubmit={handleSubmit}>
           <p className="muted">Enter your email address and we will send you a new verification link.</p>
-          {resend.state.kind === 'failed' && <Alert kind="error">{resend.state.error}</Alert>}
-          <EmailField id="resend-email" value={email} onChange={setEmail} testId="resend-email" />
+          {failedMessage && (
+            <Alert kind="error" id="resend-problem" testId="resend-error">
+              {failedMessage}
+            </Alert>
+          )}
+          <EmailField
+            id="resend-email"
+            value={email}
+            onChange={(value) => {
+              setEmail(value);
+              setBadEmail(null);
+            }}
+            testId="resend-email"
+            invalid={failedMessage !== null}
+            describedBy={failedMessage ? 'resend-problem' : undefined}
+          />
           <button
             type="submit"
             className="btn btn-primary btn-block"

@@ -1,12 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, clearStoredToken, getStoredToken, onUnauthorized, storeToken } from '../api/client';
+import { TOKEN_STORAGE_KEY, api, clearStoredToken, getStoredToken, onUnauthorized, storeToken } from '../api/client';
 import type { AuthResponse, MeResponse, User } from '../api/types';
+import { SessionNotice } from './SessionNotice';
 
 export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 
-export type LoginResult = { ok: true; user: User } | { ok: false; error: string; code?: string; status: number };
+export type LoginResult =
+  | { ok: true; user: User }
+  | { ok: false; error: string; code?: string; status: number; fields?: string[] };
+
+/** Why the session ended without the user pressing Sign Out here, shown once as a short message. */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+export const SIGNED_OUT_ELSEWHERE_MESSAGE = 'You were signed out in another tab.';
 
 export type Session = {
   user: User | null;
@@ -16,17 +23,31 @@ export type Session = {
   error: string | null;
   /** Machine code of that failure, e.g. EMAIL_NOT_VERIFIED. */
   errorCode: string | null;
+  /** The fields that failure is about (both for wrong credentials), so the form can mark them. */
+  errorFields: readonly string[];
+  /** A short message about a session that ended by itself (expired, revoked, another tab). */
+  notice: string | null;
+  /** True right after the user signed out here: guarded pages then send them home, not to a sign-in page. */
+  signedOut: boolean;
   login(email: string, password: string): Promise<LoginResult>;
   adminLogin(email: string, password: string): Promise<LoginResult>;
   logout(): Promise<void>;
   clearError(): void;
+  dismissNotice(): void;
 };
 
 const SessionContext = createContext<Session | null>(null);
 
+/** Where a signed-in user belongs (spec section 4): admins on /admin, everyone else on /dashboard. */
+export const homeOf = (user: User) => (user.role === 'admin' ? '/admin' : '/dashboard');
+
 /**
  * Session state of spec section 4: starts loading with no user, checks a stored token once,
  * and owns sign-in, admin sign-in and sign-out. Must sit inside the router.
+ *
+ * A session can also end on its own: any call answered 401 with the stored token (expired,
+ * revoked by a password reset) signs out here with a short message, and the other tabs follow
+ * through the `storage` event, as they follow a sign-out or a sign-in in any tab.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -35,45 +56,78 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [errorCode, setErrorCode] = useState<string | null>(null);
+  const [errorFields, setErrorFields] = useState<readonly string[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [signedOut, setSignedOut] = useState(false);
+  const userRef = useRef<User | null>(null);
+  userRef.current = user;
+
+  /** Asks who the token belongs to; a refused token is forgotten (only if it is still the stored one). */
+  const adopt = useCallback(async (token: string) => {
+    const result = await api.get<MeResponse>('/api/auth/me', { token });
+    if (result.ok && result.data?.user) {
+      if (getStoredToken() === token) setUser(result.data.user);
+    } else if (getStoredToken() === token) {
+      clearStoredToken();
+    }
+  }, []);
 
   useEffect(() => {
-    let cancelled = false;
     const token = getStoredToken();
     if (!token) {
       setLoading(false);
       return;
     }
-    api.get<MeResponse>('/api/auth/me', { token }).then((result) => {
-      if (cancelled) return;
-      if (result.ok && result.data?.user) {
-        setUser(result.data.user);
-      } else if (getStoredToken() === token) {
-        // Only forget the token we checked: a sign-in may have stored a newer one meanwhile.
-        clearStoredToken();
-      }
-      setLoading(false);
+    let cancelled = false;
+    void adopt(token).finally(() => {
+      if (!cancelled) setLoading(false);
     });
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [adopt]);
 
-  // A call answered 401 with the stored token means the server ended this session (expired,
-  // signed out elsewhere, password reset): sign out locally; the route guards send the user on.
-  useEffect(
-    () =>
-      onUnauthorized(() => {
-        clearStoredToken();
-        setUser(null);
-        queryClient.clear();
-      }),
+  /** Forgets the session here without asking the server (it already ended). */
+  const endLocally = useCallback(
+    (message: string | null) => {
+      clearStoredToken();
+      const wasSignedIn = userRef.current !== null;
+      setUser(null);
+      queryClient.clear();
+      if (wasSignedIn && message) setNotice(message);
+    },
     [queryClient],
   );
 
+  // A call answered 401 with the stored token: the server ended this session.
+  useEffect(() => onUnauthorized(() => endLocally(SESSION_ENDED_MESSAGE)), [endLocally]);
+
+  // Other tabs: a sign-out (token removed) or a sign-in (a new token) there applies here too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== TOKEN_STORAGE_KEY && event.key !== null) return;
+      const token = getStoredToken();
+      if (!token) {
+        if (userRef.current) {
+          setUser(null);
+          queryClient.clear();
+          setNotice(SIGNED_OUT_ELSEWHERE_MESSAGE);
+        }
+        return;
+      }
+      queryClient.clear();
+      setNotice(null);
+      void adopt(token);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [adopt, queryClient]);
+
   const signIn = useCallback(
-    async (path: string, email: string, password: string, fallbackError: string, destination: string) => {
+    async (path: string, email: string, password: string, fallbackError: string) => {
       setError(null);
       setErrorCode(null);
+      setErrorFields([]);
       const result = await api.post<AuthResponse>(path, { email, password }, { token: null, fallbackError });
       if (result.ok && result.data?.token && result.data.user) {
         storeToken(result.data.token);
@@ -81,27 +135,36 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         queryClient.clear();
         setUser(result.data.user);
         setLoading(false);
-        navigate(destination);
+        setNotice(null);
+        setSignedOut(false);
+        navigate(homeOf(result.data.user));
         return { ok: true, user: result.data.user } satisfies LoginResult;
       }
       const failure = result.ok
         ? { ok: false as const, error: fallbackError, status: result.status }
-        : { ok: false as const, error: result.error, code: result.code, status: result.status };
+        : {
+            ok: false as const,
+            error: result.error,
+            code: result.code,
+            status: result.status,
+            // Wrong credentials are about both fields: the answer does not say which one.
+            fields: result.fields ?? (result.status === 401 ? ['email', 'password'] : undefined),
+          };
       setError(failure.error);
       setErrorCode(failure.code ?? null);
+      setErrorFields(failure.fields ?? []);
       return failure satisfies LoginResult;
     },
     [navigate, queryClient],
   );
 
   const login = useCallback(
-    (email: string, password: string) => signIn('/api/auth/login', email, password, 'Login failed', '/dashboard'),
+    (email: string, password: string) => signIn('/api/auth/login', email, password, 'Login failed'),
     [signIn],
   );
 
   const adminLogin = useCallback(
-    (email: string, password: string) =>
-      signIn('/api/auth/admin-login', email, password, 'Admin login failed', '/admin'),
+    (email: string, password: string) => signIn('/api/auth/admin-login', email, password, 'Admin login failed'),
     [signIn],
   );
 
@@ -112,26 +175,63 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       await api.post('/api/auth/logout', undefined, { token, signal: AbortSignal.timeout(5_000) });
     }
     clearStoredToken();
+    setSignedOut(true);
     // Leave the signed-in page first: with the user cleared while still on it, its route guard
     // would send the visitor to /login instead of /.
     await navigate('/');
     setUser(null);
     setError(null);
     setErrorCode(null);
+    setErrorFields([]);
+    setNotice(null);
     queryClient.clear();
   }, [navigate, queryClient]);
 
   const clearError = useCallback(() => {
     setError(null);
     setErrorCode(null);
+    setErrorFields([]);
   }, []);
 
+  const dismissNotice = useCallback(() => setNotice(null), []);
+
   const value = useMemo<Session>(
-    () => ({ user, loading, error, errorCode, login, adminLogin, logout, clearError }),
-    [user, loading, error, errorCode, login, adminLogin, logout, clearError],
+    () => ({
+      user,
+      loading,
+      error,
+      errorCode,
+      errorFields,
+      notice,
+      signedOut,
+      login,
+      adminLogin,
+      logout,
+      clearError,
+      dismissNotice,
+    }),
+    [
+      user,
+      loading,
+      error,
+      errorCode,
+      errorFields,
+      notice,
+      signedOut,
+      login,
+      adminLogin,
+      logout,
+      clearError,
+      dismissNotice,
+    ],
   );
 
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value}>
+      {notice && <SessionNotice message={notice} onDismiss={dismissNotice} />}
+      {children}
+    </SessionContext.Provider>
+  );
 }
 
 export function useSession(): Session {

@@ -6,3 +6,13 @@ export function checkNewPassword(password: string, confirmation: string): string
   if (password.length < MIN_PASSWORD_LENGTH) return 'Password must be at least 8 characters long';
   return null;
 }
+
+/** The same checks, naming the field each problem is about: the password, or its confirmation. */
+export function newPasswordProblem(
+  password: string,
+  confirmation: string,
+): { message: string; field: 'password' | 'confirmation' } | null {
+  const message = checkNewPassword(password, confirmation);
+  if (!message) return null;
+  return { message, field: password !== confirmation ? 'confirmation' : 'password' };
+}
