@@ -81,6 +81,15 @@ describe('POST /api/webhooks/leads with the generic shape', () => {
     expect((await postLead([genericLead()], key.secret)).status).toBe(400);
   });
 
+  it('answers 415 to a body that is not JSON at all', async () => {
+    const res = await api('POST', '/api/webhooks/leads', {
+      raw: 'lead_id=1&email=a%40b.example',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-webhook-key': key.secret },
+    });
+    expect(res.status).toBe(415);
+    expect(res.body.error).toEqual(expect.any(String));
+  });
+
   it('answers 413 to a 1 MB body and stores nothing, every time', async () => {
     for (let i = 0; i < 5; i++) {
       const lead = genericLead({ notes: 'x'.repeat(1_000_000) });

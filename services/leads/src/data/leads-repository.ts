@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { LEAD_STATUSES, type LeadStats, type LeadStatus } from '@homereport/contracts';
 import { type OutboxEntry, type OutboxRecorder, conflict } from '@homereport/kit';
 import type { Collection, Db, Document, Filter } from 'mongodb';
@@ -8,7 +8,10 @@ import { keyTag } from '../domain/webhook-keys.js';
 
 /*
  * How leads are stored so that every request is answered through `_id` or a unique index and
- * costs the same at 1k and at 100k leads (the embedded MongoDB server scans for anything else).
+ * costs the same at 1k and at 100k leads. The embedded MongoDB server (mongo-java-server 1.47)
+ * uses an index only when a filter's fields are exactly the index's fields: `{ _id, rev }` is a
+ * scan of the collection unless an index on exactly `{ _id, rev }` exists (measured: 1.5 s at
+ * 100k leads without it). Each filter below names the index it uses.
  *
  * leads            one document per lead. `_id` = "<key name, URI-encoded>:<lead_id>", so the
  *                  same lead_id posted again with the same key (retries, ten copies at once, two
@@ -18,16 +21,17 @@ import { keyTag } from '../domain/webhook-keys.js';
  *                         fetched with `$in` on the computed numbers.
  *                  `kp`   "<key tag>:<n>", its position in its key's own list (unique index), so
  *                         the list filtered by key is dense in the same way.
- *                  `rev`  how many times its status changed (guards concurrent changes).
+ *                  `rev`  how many times its status changed; a change applies only to the rev it
+ *                         read (`{ _id, rev }`, unique compound index), so concurrent changes
+ *                         are applied one after the other, never lost.
  * lead_counters    'leads': the next positions (`seq`, `keys.<tag>`) and the arrival counters
  *                  (`total`, `new`), moved by one atomic $inc per lead.
  *                  'moves': the per-status deltas of status changes (`s.<status>`) and the ids of
  *                  the last changes applied (`applied`), so a change is counted exactly once.
  *                  Stats = arrivals + moves, two documents read by `_id`.
  * lead_buckets     the status index: one document per 256 positions (`_id` = seq >> 8) holding,
- *                  per status, the positions of the leads in that status (`s.<status>`), the same
- *                  per key (`ks.<tag>.<status>`), and the last status revision applied per lead
- *                  (`rev.<seq>`). Positions of a status are sparse (leads move on), so the list
+ *                  per status, the positions of the leads in that status (`s.<status>`), and the
+ *                  same per key (`ks.<tag>.<status>`). Positions of a status are sparse, so the list
  *                  filtered by status walks these documents newest first, a few hundred ids per
  *                  query: about 400 documents at 100k leads, read in batches that grow 2, 8, 32...
  *                  The index may briefly hold a lead under an old status; readers check every lead
@@ -43,8 +47,12 @@ const BUCKET_SHIFT = 8;
 const bucketOf = (seq: number) => Math.floor(seq / 2 ** BUCKET_SHIFT);
 /** Status changes remembered per lead (the newest); each records who and when. */
 const HISTORY_MAX = 500;
-/** Status change ids remembered by the moves counter; far more than can be pending at once. */
-const APPLIED_MAX = 1000;
+/**
+ * Status change ids remembered by the moves counter: far more than can be pending at once (a
+ * pending change is finished within seconds by its request or the repair sweep), few enough that
+ * the counter document stays small (it is rewritten by every change).
+ */
+const APPLIED_MAX = 200;
 /** A marker this old belongs to a request that died; the sweep finishes its work. */
 const REPAIR_AFTER_MS = 10_000;
 /** Most list queries one page may cost when positions have gaps (bounded; the page may come back short). */
@@ -97,7 +105,6 @@ interface BucketDoc {
   _id: number;
   s?: Partial<Record<LeadStatus, number[]>>;
   ks?: Record<string, Partial<Record<LeadStatus, number[]>>>;
-  rev?: Record<string, number>;
 }
 
 interface StatusOp {
@@ -190,6 +197,9 @@ export class LeadsRepository implements LeadStore {
     await this.leads.createIndex({ seq: 1 }, { unique: true, name: 'seq_unique' });
     // Pages of the list filtered by key find leads by their position in that key's list: unique.
     await this.leads.createIndex({ kp: 1 }, { unique: true, name: 'kp_unique' });
+    // A status change applies only to the revision it read: findOneAndUpdate({ _id, rev }). Unique
+    // by construction (it contains _id); it exists so that filter is a lookup, not a scan.
+    await this.leads.createIndex({ _id: 1, rev: 1 }, { unique: true, name: 'id_rev_unique' });
     // The counter documents exist before the first lead, so the hot path never upserts them.
     for (const doc of [
       { _id: 'leads' as const, seq: 0, total: 0, new: 0, keys: {} },
@@ -276,7 +286,6 @@ export class LeadsRepository implements LeadStore {
   }
 
   private async indexArrival(seq: number, tag: string): Promise<void> {
-    // No `rev.<seq>` yet: a missing revision counts as 0, below any status change's.
     const update = { $addToSet: { 's.new': seq, [`ks.${tag}.new`]: seq } } as Document;
     try {
       await this.buckets.updateOne({ _id: bucketOf(seq) }, update, { upsert: true });
@@ -448,7 +457,8 @@ export class LeadsRepository implements LeadStore {
       if (!lead) return null;
       if (lead.lead_status === to) return toRecord(lead);
       const op: StatusOp = {
-        _id: randomUUID(),
+        // 72 random bits: unique enough for ids that live seconds, short in the moves document.
+        _id: randomBytes(9).toString('base64url'),
         leadId: lead._id,
         seq,
         tag: keyTag(lead.key_name),
@@ -459,8 +469,9 @@ export class LeadsRepository implements LeadStore {
       };
       // The marker first: if this process dies after the change, the repair sweep finishes it.
       await this.statusOps.insertOne(op);
-      // The change itself only if nobody changed the lead since we read it (its rev); the
-      // history entry carries the op id, which is how the sweep knows the change happened.
+      // The change itself only if nobody changed the lead since we read it (its rev; index
+      // id_rev_unique); the history entry carries the op id, which is how the sweep knows the
+      // change happened.
       const changed = await this.leads.findOneAndUpdate(
         { _id: lead._id, rev: lead.rev ?? 0 },
         {
@@ -483,10 +494,11 @@ export class LeadsRepository implements LeadStore {
   }
 
   /**
-   * What follows a recorded status change: the counters (exactly once, by op id) and the status
-   * index (only if no newer change of the lead was applied first), then the marker goes.
+   * What follows a recorded status change: the counters (exactly once, by op id), the status
+   * index (to the lead's status as it is now), then the marker goes.
    */
   private async applyStatusOp(op: StatusOp): Promise<void> {
+    // lead_counters holds two documents, so this filter beyond _id reads two documents at most.
     await this.counters.findOneAndUpdate(
       { _id: 'moves', applied: { $ne: op._id } },
       {
@@ -495,25 +507,32 @@ export class LeadsRepository implements LeadStore {
       },
       { projection: { _id: 1 } },
     );
-    const others = LEAD_STATUSES.filter((s) => s !== op.to);
-    await this.buckets.findOneAndUpdate(
-      {
-        _id: bucketOf(op.seq),
-        $or: [{ [`rev.${op.seq}`]: { $lt: op.rev } }, { [`rev.${op.seq}`]: { $exists: false } }],
-      },
-      {
-        $set: { [`rev.${op.seq}`]: op.rev },
-        $addToSet: { [`s.${op.to}`]: op.seq, [`ks.${op.tag}.${op.to}`]: op.seq },
+    await this.indexStatus(op.leadId, op.seq, op.tag);
+    await this.statusOps.deleteOne({ _id: op._id });
+  }
+
+  /**
+   * Files the lead under its current status in the bucket (by _id only). Two changes of one lead
+   * may finish in either order, so after writing, the lead is read again: if it changed meanwhile,
+   * the newer status is written too. Whoever writes last has seen the latest status.
+   */
+  private async indexStatus(leadId: string, seq: number, tag: string): Promise<void> {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const lead = await this.leads.findOne({ _id: leadId }, { projection: { lead_status: 1, rev: 1 } });
+      if (!lead) return;
+      const status = lead.lead_status;
+      await this.buckets.updateOne({ _id: bucketOf(seq) }, {
+        $addToSet: { [`s.${status}`]: seq, [`ks.${tag}.${status}`]: seq },
         $pull: Object.fromEntries(
-          others.flatMap((s) => [
-            [`s.${s}`, op.seq],
-            [`ks.${op.tag}.${s}`, op.seq],
+          LEAD_STATUSES.filter((other) => other !== status).flatMap((other) => [
+            [`s.${other}`, seq],
+            [`ks.${tag}.${other}`, seq],
           ]),
         ),
-      } as Document,
-      { projection: { _id: 1 } },
-    );
-    await this.statusOps.deleteOne({ _id: op._id });
+      } as Document);
+      const now = await this.leads.findOne({ _id: leadId }, { projection: { rev: 1 } });
+      if ((now?.rev ?? 0) === (lead.rev ?? 0)) return;
+    }
   }
 
   /**
@@ -527,11 +546,8 @@ export class LeadsRepository implements LeadStore {
       .toArray();
     let repaired = 0;
     for (const op of stale) {
-      const happened = await this.leads.findOne(
-        { _id: op.leadId, 'status_history.op': op._id },
-        { projection: { _id: 1 } },
-      );
-      if (happened) {
+      const lead = await this.leads.findOne({ _id: op.leadId }, { projection: { status_history: 1 } });
+      if (lead?.status_history?.some((h) => h.op === op._id)) {
         await this.applyStatusOp(op);
         repaired += 1;
       } else {

@@ -35,6 +35,9 @@ export class WebhookKeysRepository implements WebhookKeyStore {
     // POST /api/webhooks/leads finds the key by the hash of the presented secret: unique, so the
     // embedded server answers from the index, and two keys can never share a secret.
     await this.keys.createIndex({ keyHash: 1 }, { unique: true, name: 'keyHash_unique' });
+    // The toggle flips only the state it read: findOneAndUpdate({ _id, is_active }). The embedded
+    // server uses an index only for a filter with exactly its fields, so this one exists for it.
+    await this.keys.createIndex({ _id: 1, is_active: 1 }, { unique: true, name: 'id_active_unique' });
   }
 
   async create(key: { key_name: string; keyHash: string; created_at: Date }): Promise<'created' | 'taken'> {
@@ -66,8 +69,8 @@ export class WebhookKeysRepository implements WebhookKeyStore {
 
   async toggle(keyName: string): Promise<StoredKey | null> {
     // Read, then flip only if nobody flipped in between (findOneAndUpdate on _id + the old value:
-    // atomic, and answered from _id by the embedded server). A lost race reads again, so two
-    // concurrent toggles flip twice, never once or zero times.
+    // atomic; index id_active_unique). A lost race reads again, so two concurrent toggles flip
+    // twice, never once or zero times.
     for (let attempt = 0; attempt < 20; attempt++) {
       const current = await this.keys.findOne({ _id: keyName });
       if (!current) return null;
