@@ -136,6 +136,8 @@ describe('account screens', () => {
     await page.waitForURL('**/dashboard');
     for (const path of ['/', '/contact', '/properties', '/help']) {
       await page.goto(path);
+      // Once the session check is done the header offers the dashboard; then look for sign-in links.
+      await page.locator('header a[href="/dashboard"]').first().waitFor();
       await page.locator('footer').waitFor();
       await expect(page.locator('a[href="/login"], a[href="/register"]').count()).resolves.toBe(0);
     }

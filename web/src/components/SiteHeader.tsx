@@ -11,8 +11,10 @@ export type NavItem = {
 };
 
 /** The public navigation of the landing page (spec: Browse Reports, Sign In, Get Started). */
-function defaultItems(signedIn: boolean, isAdmin: boolean): NavItem[] {
+function defaultItems(signedIn: boolean, isAdmin: boolean, loading: boolean): NavItem[] {
   const browse: NavItem = { to: '/properties', label: 'Browse Reports' };
+  // While a stored session is checked, offer neither sign-in nor a dashboard: either could be wrong.
+  if (loading) return [browse, { to: '/help', label: 'Help' }];
   if (signedIn) {
     return [
       browse,
@@ -33,7 +35,8 @@ const ACCOUNT_PAGES = new Set(['/login', '/register', '/admin-login']);
  * A page's own links, for whoever is looking: a signed-in visitor gets no Sign In or Get Started
  * (whatever the page listed) but their dashboard.
  */
-function linksFor(items: NavItem[], signedIn: boolean, isAdmin: boolean): NavItem[] {
+function linksFor(items: NavItem[], signedIn: boolean, isAdmin: boolean, loading: boolean): NavItem[] {
+  if (loading) return items.filter((item) => !ACCOUNT_PAGES.has(item.to));
   if (!signedIn) return items;
   const home = isAdmin ? '/admin' : '/dashboard';
   const kept = items.filter((item) => !ACCOUNT_PAGES.has(item.to));
@@ -42,10 +45,10 @@ function linksFor(items: NavItem[], signedIn: boolean, isAdmin: boolean): NavIte
 }
 
 export function SiteHeader({ items }: { items?: NavItem[] }) {
-  const { user } = useSession();
+  const { user, loading } = useSession();
   const signedIn = Boolean(user);
   const isAdmin = user?.role === 'admin';
-  const links = items ? linksFor(items, signedIn, isAdmin) : defaultItems(signedIn, isAdmin);
+  const links = items ? linksFor(items, signedIn, isAdmin, loading) : defaultItems(signedIn, isAdmin, loading);
 
   return (
     <header className="site-header">
@@ -81,7 +84,7 @@ export function SiteHeader({ items }: { items?: NavItem[] }) {
 }
 
 export function SiteFooter() {
-  const { user, logout } = useSession();
+  const { user, loading, logout } = useSession();
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
@@ -107,7 +110,7 @@ export function SiteFooter() {
         </div>
         <div className="footer-col">
           <h2>Account</h2>
-          {user ? (
+          {loading ? null : user ? (
             <>
               <Link to={user.role === 'admin' ? '/admin' : '/dashboard'}>
                 {user.role === 'admin' ? 'Admin Dashboard' : 'My Dashboard'}
