@@ -4,6 +4,7 @@ import { kafka as kafkaServer, stopByPidFile, waitForPort } from '../../../infra
 import { eventually } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { EventTap } from '../../../test/support/events.js';
+import { injectingFault } from '../../../test/support/faults.js';
 import { adminToken, allLeads, createKey, genericLead, postLead } from './support/leads.js';
 
 // Stops and restarts the local Kafka process; with containers or explicit URLs the broker is
@@ -43,6 +44,11 @@ describe.runIf(ownKafka)('when Kafka is away while leads arrive', () => {
 
   it('stores all 200 leads, answers 200 to each, and publishes every event once after Kafka returns', async () => {
     const key = await createKey(admin);
+    // The whole stack loses Kafka: its services may rightly log errors meanwhile.
+    await injectingFault('Kafka stopped', () => outage(key));
+  }, 300_000);
+
+  async function outage(key: Awaited<ReturnType<typeof createKey>>) {
     await stopByPidFile(env.dataDir, 'kafka');
     await eventually(async () => !(await portOpen(env.infraPorts.kafka as number)), 20_000, 'Kafka to stop');
 
@@ -80,5 +86,5 @@ describe.runIf(ownKafka)('when Kafka is away while leads arrive', () => {
         await waitForPort(env.infraPorts.kafka as number);
       }
     }
-  }, 300_000);
+  }
 });
