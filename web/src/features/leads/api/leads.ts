@@ -7,7 +7,7 @@ import type {
 } from '@homereport/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiCall, getStoredToken } from '../../../api/client';
-import { LEADS_REFRESH_MS, type LeadFilter, leadsKeys } from './keys';
+import { LEADS_REFRESH_MS, type LeadFilter, leadsKeys } from './queryKeys';
 
 /** The query string of a lead list or export: only the filters that are set. */
 export function leadsQuery(filter: LeadFilter, extra: Record<string, string | null | undefined> = {}): string {

@@ -6,7 +6,7 @@ import type {
 } from '@homereport/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../api/client';
-import { leadsKeys } from './keys';
+import { leadsKeys } from './queryKeys';
 
 /** GET /api/admin/webhook-keys: every key (never a secret) and the one webhook URL. */
 export function useWebhookKeys() {

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/Alert';
 import { StatCard } from '../../../components/StatCard';
 import { formatAdminDateTime } from '../../../lib/dates';
 import { useLoggedError } from '../../../lib/useLoggedError';
-import type { LeadFilter } from '../api/keys';
+import type { LeadFilter } from '../api/queryKeys';
 import { useExportLeads, useLeadStats, useLeads, useSetLeadStatus } from '../api/leads';
 import { useWebhookKeys } from '../api/webhookKeys';
 import { LEAD_STATUS_OPTIONS, isLeadStatus, leadName } from '../leadStatus';
