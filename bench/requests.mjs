@@ -138,7 +138,7 @@ async function seed(db, size) {
         coveredIds.push(id);
       }
       docs.push(doc);
-      addresses.push({ _id: doc.addressKey, lastRequestId: id, lastAt: created });
+      addresses.push({ _id: doc.addressKey, last: `${created.toISOString()}|${id}` });
       // One view per request, by seeded users of 10 views each.
       const viewId = randomUUID();
       const userId = `seed-user-${Math.floor(i / 10)}`;

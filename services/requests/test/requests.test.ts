@@ -103,7 +103,10 @@ describe('POST /api/requests', () => {
     const key = (await db.collection('requests').findOne({ _id: first.request.id as never }))?.addressKey;
     await db
       .collection('address_index')
-      .updateOne({ _id: key }, { $set: { lastAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) } });
+      .updateOne(
+        { _id: key },
+        { $set: { last: `${new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString()}|${first.request.id}` } },
+      );
     expect((await submit({ address })).duplicate_of).toBeUndefined();
   });
 

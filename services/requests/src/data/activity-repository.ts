@@ -6,9 +6,10 @@ export const HISTORY_LENGTH = 50;
 /** Own requests kept per user for the dashboard's "My requests". */
 export const MY_REQUESTS_LENGTH = 100;
 
-const EMPTY = { totalAccess: 0, uniqueReports: 0 } as const;
-
-/** Per-user documents keyed by user id: counters, credit anchor, bounded recent lists. */
+/**
+ * Per-user documents keyed by user id: counters, credit anchor, bounded recent lists. Every
+ * write is by `_id` alone (a filter with more scans the collection on mongo-java-server).
+ */
 export class ActivityRepository implements ActivityStore {
   constructor(private readonly c: Collections) {}
 
@@ -28,36 +29,40 @@ export class ActivityRepository implements ActivityStore {
   async ensureAnchor(userId: string, now: Date): Promise<Date> {
     const existing = await this.c.activity.findOne({ _id: userId }, { projection: { anchor: 1 } });
     if (existing?.anchor) return existing.anchor;
-    // First view: set the anchor once; of racing first views, the first write wins and all read it.
-    const set = await this.upsert(
-      { _id: userId, anchor: null },
-      { $set: { anchor: now }, $setOnInsert: { ...EMPTY, history: [], requests: [] } },
+    // First view: $min keeps the earliest of racing first views, and never moves a set anchor.
+    const doc = await this.write(
+      userId,
+      { $min: { anchor: now } },
+      { totalAccess: 0, uniqueReports: 0, history: [], requests: [] },
     );
-    if (set?.anchor) return set.anchor;
-    const after = await this.c.activity.findOne({ _id: userId }, { projection: { anchor: 1 } });
-    if (!after?.anchor) throw new Error(`credit anchor of user ${userId} could not be set`);
-    return after.anchor;
+    return doc?.anchor ?? now;
   }
 
   async addRequest(userId: string, requestId: string): Promise<void> {
-    await this.upsert(
-      { _id: userId, requests: { $ne: requestId } },
-      {
-        $push: { requests: { $each: [requestId], $slice: -MY_REQUESTS_LENGTH } },
-        $setOnInsert: { ...EMPTY, history: [] },
-      },
+    // $addToSet: adding the same request again (a repeated effect) changes nothing.
+    const before = await this.write(
+      userId,
+      { $addToSet: { requests: requestId } },
+      { totalAccess: 0, uniqueReports: 0, history: [] },
+      'before',
     );
+    if ((before?.requests?.length ?? 0) >= MY_REQUESTS_LENGTH) {
+      await this.c.activity.updateOne(
+        { _id: userId },
+        { $push: { requests: { $each: [], $slice: -MY_REQUESTS_LENGTH } } },
+      );
+    }
   }
 
   async addView(userId: string, entry: HistoryEntry, firstEver: boolean): Promise<void> {
-    // Once per view id: the entry stays in the (bounded) history long after any repetition.
-    await this.upsert(
-      { _id: userId, 'history.id': { $ne: entry.id } },
+    // Once per view: the caller holds the view's claim (ledger), so this is not repeated.
+    await this.write(
+      userId,
       {
         $inc: { totalAccess: 1, uniqueReports: firstEver ? 1 : 0 },
         $push: { history: { $each: [entry], $slice: -HISTORY_LENGTH } },
-        $setOnInsert: { requests: [] },
       },
+      { requests: [] },
     );
   }
 
@@ -73,17 +78,22 @@ export class ActivityRepository implements ActivityStore {
     return doc?.firstViewId === viewId;
   }
 
-  /**
-   * A conditional write that creates the user's document when missing. When the document exists
-   * (or a racing write just created it), the upsert's insert fails with E11000; the same write
-   * without upsert then applies if the condition holds, and null means it was done already.
-   */
-  private async upsert(filter: Record<string, unknown>, update: Record<string, unknown>): Promise<ActivityDoc | null> {
+  /** An update by `_id` that creates the document when missing (a racing creator's E11000 is retried). */
+  private async write(
+    userId: string,
+    update: Record<string, unknown>,
+    onInsert: Record<string, unknown>,
+    returnDocument: 'before' | 'after' = 'after',
+  ): Promise<ActivityDoc | null> {
     try {
-      return await this.c.activity.findOneAndUpdate(filter, update, { upsert: true, returnDocument: 'after' });
+      return await this.c.activity.findOneAndUpdate(
+        { _id: userId },
+        { ...update, $setOnInsert: onInsert },
+        { upsert: true, returnDocument },
+      );
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
+      return this.c.activity.findOneAndUpdate({ _id: userId }, update, { returnDocument });
     }
-    return this.c.activity.findOneAndUpdate(filter, update, { returnDocument: 'after' });
   }
 }

@@ -7,6 +7,12 @@ import type { FileRef, HistoryEntry, Person } from '../domain/ports.js';
  * The requests database. The embedded MongoDB-protocol server answers quickly only through `_id`
  * and unique indexes, so every query a user's call makes is an equality on one of them; counts
  * and "newest N" lists come from documents kept up to date by atomic single-document writes.
+ *
+ * Measured on mongo-java-server at 100k documents: a findOne, findOneAndUpdate or updateOne whose
+ * filter has anything beside `_id` scans the collection whenever it does not match at once
+ * (seconds per call). So writes to large collections filter on `_id` alone and decide from the
+ * document as it was just before (`returnDocument: 'before'`); a conditional filter appears only
+ * on the two-document `stats` collection, where a scan costs nothing.
  */
 
 export interface StatusHistoryEntry {
@@ -48,8 +54,8 @@ export interface CounterDoc {
 /** The latest request per normalised address: duplicate detection without a scan. */
 export interface AddressDoc {
   _id: string;
-  lastRequestId: string;
-  lastAt: Date;
+  /** `<ISO time>|<request id>` of the latest request (ISO times sort as text). */
+  last: string;
 }
 
 /**

@@ -38,7 +38,13 @@ export class LedgerRepository implements ViewLedger {
     };
   }
 
-  async clearPending(viewId: string): Promise<void> {
-    await this.c.accessLog.updateOne({ _id: viewId }, { $unset: { pending: '' } });
+  async claimPending(viewId: string): Promise<boolean> {
+    // By _id alone; the document as it was before says whether this caller took the mark.
+    const before = await this.c.accessLog.findOneAndUpdate(
+      { _id: viewId },
+      { $unset: { pending: '' } },
+      { returnDocument: 'before', projection: { pending: 1 } },
+    );
+    return before?.pending === true;
   }
 }

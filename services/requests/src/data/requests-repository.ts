@@ -1,3 +1,4 @@
+import type { RequestStatus } from '@homereport/contracts';
 import type { OutboxEntry, OutboxRecorder } from '@homereport/kit';
 import { ObjectId } from 'mongodb';
 import type { FileRef, NewRequest, ReportFiles, RequestRecord, RequestStore, StatusChange } from '../domain/ports.js';
@@ -104,7 +105,7 @@ export class RequestsRepository implements RequestStore {
     change: StatusChange,
     events: OutboxEntry[],
     pendingId: string,
-  ): Promise<RequestRecord | null> {
+  ): Promise<{ after: RequestRecord; previous: RequestStatus } | null> {
     const set: Record<string, unknown> = { status: change.to, updated_at: change.at };
     const update: Record<string, unknown> = {
       $set: set,
@@ -118,17 +119,20 @@ export class RequestsRepository implements RequestStore {
       // A new place at the top of the public list: most recently completed first.
       set.coveredSeq = await nextValue(this.c.counters, 'covered');
       set.completed_at = change.at;
-    } else if (change.from === 'covered') {
+    } else {
       update.$unset = { coveredSeq: '' };
     }
-    // findOneAndUpdate, not updateOne: a filter beyond _id would make updateOne scan on the embedded server.
-    const doc = await this.outbox.record('requests', id, () =>
-      this.c.requests.findOneAndUpdate({ _id: id, status: change.from }, update, {
-        ...READ,
-        returnDocument: 'after',
+    // By _id alone (anything more would scan on the embedded server); the document as it was
+    // before tells which status the counters move away from.
+    const before = await this.outbox.record('requests', id, () =>
+      this.c.requests.findOneAndUpdate({ _id: id }, update, {
+        projection: { status: 1 },
+        returnDocument: 'before',
       }),
     );
-    return doc ? toRecord(doc) : null;
+    if (!before) return null;
+    const after = await this.find(id);
+    return after ? { after, previous: before.status } : null;
   }
 
   async setFiles(

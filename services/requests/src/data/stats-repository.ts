@@ -13,7 +13,11 @@ const n = (value: number | undefined) => Math.max(0, value ?? 0);
 export class StatsRepository implements StatsStore {
   constructor(private readonly c: Collections) {}
 
-  /** One conditional write: the $inc and the "seen" mark land together or not at all. */
+  /**
+   * One conditional write: the $inc and the "seen" mark land together or not at all. The only
+   * filter beyond _id in this service: the embedded server scans for it, and this collection
+   * holds two documents.
+   */
   private async apply(_id: StatsDoc['_id'], effectId: string, delta: Record<string, number>): Promise<boolean> {
     const doc = await this.c.stats.findOneAndUpdate(
       { _id, seen: { $ne: effectId } },

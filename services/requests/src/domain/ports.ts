@@ -64,15 +64,16 @@ export interface RequestStore {
   /** Covered requests, most recently covered first, below `before` (a covered sequence number). */
   coveredPage(limit: number, before: number | null): Promise<{ items: RequestRecord[]; next: number | null }>;
   /**
-   * Moves a request from `change.from` to `change.to`, only if it still is in `from`; records the
-   * change in its history, its events and a pending marker. Null when the status moved meanwhile.
+   * Sets the request's status, recording the change in its history, its events and a pending
+   * marker, in one write. Returns the request after and the status it really had before (which
+   * differs from `change.from` only if another admin changed it a moment earlier); null if unknown.
    */
   changeStatus(
     id: string,
     change: StatusChange,
     events: OutboxEntry[],
     pendingId: string,
-  ): Promise<RequestRecord | null>;
+  ): Promise<{ after: RequestRecord; previous: RequestStatus } | null>;
   /** Points the request's file fields at new files; returns the request after and the files replaced. */
   setFiles(id: string, files: ReportFiles, at: Date): Promise<{ after: RequestRecord; replaced: FileRef[] } | null>;
   clearPending(id: string, pendingId: string): Promise<void>;
@@ -141,7 +142,7 @@ export interface ActivityStore {
   ensureAnchor(userId: string, now: Date): Promise<Date>;
   /** Remembers a request of the user (newest last, bounded), once. */
   addRequest(userId: string, requestId: string): Promise<void>;
-  /** Adds a view to the user's counters and recent history, once per view id. */
+  /** Adds a view to the user's counters and recent history (the caller holds the view's claim). */
   addView(userId: string, entry: HistoryEntry, firstEver: boolean): Promise<void>;
   /** Whether this view is the user's first ever view of that report (decided once, stably). */
   firstView(userId: string, requestId: string, viewId: string, at: Date): Promise<boolean>;
@@ -157,7 +158,8 @@ export interface CreditStore {
 export interface ViewLedger {
   record(view: ViewRecord, events: OutboxEntry[]): Promise<void>;
   find(viewId: string): Promise<ViewRecord | null>;
-  clearPending(viewId: string): Promise<void>;
+  /** Takes the view's pending mark; true for exactly one caller (the one that applies its user side). */
+  claimPending(viewId: string): Promise<boolean>;
 }
 
 export interface UserDirectory {

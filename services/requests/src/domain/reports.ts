@@ -73,19 +73,20 @@ export class Reports {
     return toApi(request, this.deps.signer);
   }
 
-  /** The view's counters and history entry; idempotent, so the report-viewed consumer may repeat it. */
+  /**
+   * The view's counters and history entry. The admin counter is idempotent per view id; the
+   * user's side is applied by whoever takes the view's pending mark (this call, or the
+   * report-viewed consumer if this call died before), so it is applied once.
+   */
   async afterView(view: ViewRecord): Promise<void> {
-    const userSide = async () => {
-      const firstEver = await this.deps.activity.firstView(view.userId, view.requestId, view.viewId, view.at);
-      await this.deps.activity.addView(
-        view.userId,
-        { id: view.viewId, request_id: view.requestId, address: view.address, accessed_at: view.at },
-        firstEver,
-      );
-    };
-    // Independent documents: written side by side; the mark is cleared only once both landed.
-    await Promise.all([userSide(), this.deps.stats.applyRequestDelta(view.viewId, { totalAccess: 1 })]);
-    await this.deps.ledger.clearPending(view.viewId);
+    await this.deps.stats.applyRequestDelta(view.viewId, { totalAccess: 1 });
+    if (!(await this.deps.ledger.claimPending(view.viewId))) return;
+    const firstEver = await this.deps.activity.firstView(view.userId, view.requestId, view.viewId, view.at);
+    await this.deps.activity.addView(
+      view.userId,
+      { id: view.viewId, request_id: view.requestId, address: view.address, accessed_at: view.at },
+      firstEver,
+    );
   }
 
   async stats(userId: string): Promise<UserStats> {

@@ -6,7 +6,7 @@ import type {
   RequestStatus,
   RequestSummary,
 } from '@homereport/contracts';
-import { AppError, type OutboxEntry, badRequest, notFound } from '@homereport/kit';
+import { type OutboxEntry, badRequest, notFound } from '@homereport/kit';
 import { requestCovered, requestStatusChanged, requestSubmitted } from '../events/published.js';
 import { addressKey, cleanAddress, optionalText } from './address.js';
 import type {
@@ -45,7 +45,6 @@ export const Messages = {
   badUrl: 'The listing URL must be a web address starting with http:// or https://.',
   notFound: 'Request not found.',
   reportNotFound: 'Report not found. It does not exist or is not completed yet.',
-  busy: 'The request changed while we were updating it. Please try again.',
 } as const;
 
 /** A request as the API shows it; file links only when a signer is given (never in public lists). */
@@ -164,41 +163,41 @@ export class Requests {
   }
 
   async changeStatus(id: string, to: RequestStatus, by: Person, correlationId: string): Promise<CoverageRequest> {
-    // Optimistic: the write applies only if the status is still the one the counters move away from.
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const current = await this.deps.requests.find(id);
-      if (!current) throw notFound(Messages.notFound);
-      if (current.status === to) return toApi(current, this.deps.signer);
-      const at = this.now();
-      const change = { from: current.status, to, by, at };
-      const changed = requestStatusChanged(
-        { requestId: id, from: current.status, to, by, at: at.toISOString() },
-        correlationId,
+    const current = await this.deps.requests.find(id);
+    if (!current) throw notFound(Messages.notFound);
+    if (current.status === to) return toApi(current, this.deps.signer);
+    const at = this.now();
+    const change = { from: current.status, to, by, at };
+    const changed = requestStatusChanged(
+      { requestId: id, from: current.status, to, by, at: at.toISOString() },
+      correlationId,
+    );
+    const events: OutboxEntry[] = [changed];
+    if (to === 'covered') {
+      events.push(
+        requestCovered(
+          {
+            request: { ...summary(current), status: 'covered' },
+            requester: current.requester,
+            completed_at: at.toISOString(),
+          },
+          correlationId,
+        ),
       );
-      const events: OutboxEntry[] = [changed];
-      if (to === 'covered') {
-        events.push(
-          requestCovered(
-            {
-              request: { ...summary(current), status: 'covered' },
-              requester: current.requester,
-              completed_at: at.toISOString(),
-            },
-            correlationId,
-          ),
-        );
-      }
-      const updated = await this.deps.requests.changeStatus(id, change, events, changed.id);
-      if (!updated) continue;
-      await this.afterStatusChange(id, changed.id, change.from, to);
-      return toApi(updated, this.deps.signer);
     }
-    throw new AppError(409, 'CONFLICT', Messages.busy);
+    const result = await this.deps.requests.changeStatus(id, change, events, changed.id);
+    if (!result) throw notFound(Messages.notFound);
+    // The counters move from the status the request really had (another admin may have changed
+    // it between our read and our write; the history and event then name the one we read).
+    await this.afterStatusChange(id, changed.id, result.previous, to);
+    return toApi(result.after, this.deps.signer);
   }
 
   /** Counters and the covered list follow a status change; idempotent like afterSubmit. */
   async afterStatusChange(id: string, effectId: string, from: RequestStatus, to: RequestStatus): Promise<void> {
-    await this.deps.stats.applyRequestDelta(effectId, { [STATUS_COUNTER[from]]: -1, [STATUS_COUNTER[to]]: 1 });
+    if (from !== to) {
+      await this.deps.stats.applyRequestDelta(effectId, { [STATUS_COUNTER[from]]: -1, [STATUS_COUNTER[to]]: 1 });
+    }
     if (from === 'covered' || to === 'covered') await this.invalidateCovered();
     await this.deps.requests.clearPending(id, effectId);
   }
