@@ -109,6 +109,7 @@ async function seed(mongoUrl, size, passwordHash) {
           emailVerified: true,
           plan: 'free',
           created_at: new Date(),
+          rev: 0,
           outbox: [],
         });
         notes.push({

@@ -41,6 +41,8 @@ const userSchema = new Schema(
     // Expiry lives in the document and is checked in each query: the embedded server has no TTL indexes.
     verification: { type: tokenSchema, default: undefined },
     reset: { type: tokenSchema, default: undefined },
+    /** Bumped by every conditional update (compare-and-set on { _id, rev }). */
+    rev: { type: Number, default: 0 },
     outbox: outboxSchemaPath,
   },
   { collection: 'users', versionKey: false, strict: true },
@@ -54,6 +56,9 @@ userSchema.index({ email: 1 }, { unique: true });
 userSchema.index({ 'verification.tokenHash': 1 }, { unique: true, sparse: true });
 // POST /api/auth/reset-password finds the holder of a reset token by its hash (unique, sparse: as above).
 userSchema.index({ 'reset.tokenHash': 1 }, { unique: true, sparse: true });
+// Every conditional update of a user writes with exactly { _id, rev } (users-repository.ts): the
+// embedded server uses an index only for a filter with exactly its fields.
+userSchema.index({ _id: 1, rev: 1 }, { unique: true });
 
 export type UserModel = Model<UserDocument>;
 

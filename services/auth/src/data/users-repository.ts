@@ -8,6 +8,11 @@ type Lean = Pick<UserDocument, '_id' | 'email' | 'role' | 'emailVerified' | 'pla
 };
 
 const PUBLIC_FIELDS = { email: 1, role: 1, emailVerified: 1, plan: 1, created_at: 1 } as const;
+/** What the conditional updates decide on. */
+const CONDITION_FIELDS = { rev: 1, emailVerified: 1, verification: 1, reset: 1 } as const;
+
+const unexpired = (token: { expiresAt?: Date } | null | undefined, now: Date) =>
+  token?.expiresAt instanceof Date && token.expiresAt.getTime() > now.getTime();
 
 const toRecord = (doc: Lean): UserRecord => ({
   id: doc._id.toHexString(),
@@ -31,17 +36,34 @@ export class UsersRepository implements UserStore {
   ) {}
 
   /**
-   * A conditional update of one user. findOneAndUpdate, not updateOne: the embedded server answers
-   * an updateOne whose filter goes beyond `_id` by scanning the collection, findOneAndUpdate by `_id`.
-   * Returns whether the filter matched (and so the change was applied).
+   * A conditional update of one user, atomic on every server we run: read the user by `_id`,
+   * decide in code, then write with a filter of exactly `{ _id, rev }` (a unique index) and bump
+   * `rev`. A write that raced ours changed `rev`, so ours matches nothing and decides again.
+   * Why not one `findOneAndUpdate({ _id, ...conditions })`: mongo-java-server uses an index only
+   * for a filter with exactly its fields, so conditions beside `_id` scan the whole collection.
+   * Returns whether the change was applied.
    */
-  private async update(userId: string, filter: Record<string, unknown>, change: Record<string, unknown>) {
+  private async update(
+    userId: string,
+    accept: (doc: UserDocument & { rev?: number }) => boolean,
+    change: Record<string, unknown>,
+  ): Promise<boolean> {
     if (!isValidObjectId(userId)) return false;
-    const write = () =>
-      this.users.findOneAndUpdate({ _id: userId, ...filter }, change, { projection: { _id: 1 } }).lean();
-    const pushesEvents = '$push' in change;
-    const found = pushesEvents ? await this.outbox.record('users', new Types.ObjectId(userId), write) : await write();
-    return found !== null;
+    const _id = new Types.ObjectId(userId);
+    const users = this.users.collection;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const doc = await users.findOne<UserDocument & { rev?: number }>({ _id }, { projection: CONDITION_FIELDS });
+      if (!doc || !accept(doc)) return false;
+      const write = () =>
+        users.findOneAndUpdate(
+          { _id, rev: doc.rev ?? null },
+          { ...change, $inc: { rev: 1 } },
+          { projection: { _id: 1 } },
+        );
+      const written = '$push' in change ? await this.outbox.record('users', _id, write) : await write();
+      if (written) return true;
+    }
+    throw new Error(`user ${userId} kept changing under 20 attempts to update it`);
   }
 
   /** Builds the indexes declared on the schema (autoIndex is off, so a missing unique index is loud). */
@@ -64,6 +86,7 @@ export class UsersRepository implements UserStore {
           emailVerified: user.emailVerified,
           plan: 'free',
           created_at: user.created_at,
+          rev: 0,
           ...(user.verification ? { verification: user.verification } : {}),
           outbox: events,
         }),
@@ -95,52 +118,47 @@ export class UsersRepository implements UserStore {
   async markVerified(userId: string, tokenHash: string, now: Date, events: OutboxEntry[]): Promise<boolean> {
     return this.update(
       userId,
-      { 'verification.tokenHash': tokenHash, 'verification.expiresAt': { $gt: now }, emailVerified: false },
+      (doc) => !doc.emailVerified && doc.verification?.tokenHash === tokenHash && unexpired(doc.verification, now),
       // The used token stays (marked used) so a second click on the link can be told it is verified already.
       { $set: { emailVerified: true, 'verification.usedAt': now }, $push: { outbox: { $each: events } } },
     );
   }
 
   async replaceVerificationToken(userId: string, token: PendingToken, events: OutboxEntry[]): Promise<boolean> {
-    return this.update(
-      userId,
-      { emailVerified: false },
-      { $set: { verification: token }, $push: { outbox: { $each: events } } },
-    );
+    return this.update(userId, (doc) => !doc.emailVerified, {
+      $set: { verification: token },
+      $push: { outbox: { $each: events } },
+    });
   }
 
   async setResetToken(userId: string, token: PendingToken, events: OutboxEntry[]): Promise<boolean> {
-    return this.update(userId, {}, { $set: { reset: token }, $push: { outbox: { $each: events } } });
+    return this.update(userId, () => true, { $set: { reset: token }, $push: { outbox: { $each: events } } });
   }
 
   async findByResetToken(tokenHash: string, now: Date): Promise<UserRecord | null> {
+    // By the unique sparse index alone (an extra condition would scan); expiry checked here.
     const doc = await this.users
-      .findOne({ 'reset.tokenHash': tokenHash, 'reset.expiresAt': { $gt: now } }, PUBLIC_FIELDS)
-      .lean<Lean>();
-    return doc ? toRecord(doc) : null;
+      .findOne({ 'reset.tokenHash': tokenHash }, { ...PUBLIC_FIELDS, reset: 1 })
+      .lean<Lean & Pick<UserDocument, 'reset'>>();
+    return doc && unexpired(doc.reset, now) ? toRecord(doc) : null;
   }
 
   async resetPassword(userId: string, tokenHash: string, now: Date, passwordHash: string): Promise<boolean> {
-    return this.update(
-      userId,
-      { 'reset.tokenHash': tokenHash, 'reset.expiresAt': { $gt: now } },
-      { $set: { passwordHash }, $unset: { reset: 1 } },
-    );
+    return this.update(userId, (doc) => doc.reset?.tokenHash === tokenHash && unexpired(doc.reset, now), {
+      $set: { passwordHash },
+      $unset: { reset: 1 },
+    });
   }
 
   async updatePasswordHash(userId: string, passwordHash: string): Promise<void> {
-    await this.update(userId, {}, { $set: { passwordHash } });
+    await this.update(userId, () => true, { $set: { passwordHash } });
   }
 
   async promoteToAdmin(userId: string, changes: { passwordHash?: string }, events: OutboxEntry[]): Promise<boolean> {
-    return this.update(
-      userId,
-      {},
-      {
-        $set: { role: 'admin', emailVerified: true, ...changes },
-        $unset: { verification: 1 },
-        ...(events.length > 0 ? { $push: { outbox: { $each: events } } } : {}),
-      },
-    );
+    return this.update(userId, () => true, {
+      $set: { role: 'admin', emailVerified: true, ...changes },
+      $unset: { verification: 1 },
+      ...(events.length > 0 ? { $push: { outbox: { $each: events } } } : {}),
+    });
   }
 }
