@@ -78,6 +78,13 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
   const retryBaseMs = options.retryBaseMs ?? 500;
   const leaseMs = options.claimLeaseMs ?? 30_000;
   const owner = randomUUID();
+  // The claim's conditional writes filter on exactly these fields: mongo-java-server uses an
+  // index only for a filter with exactly its fields, and would otherwise scan processed_events.
+  await processed.createIndexes([
+    { key: { _id: 1, owner: 1 }, unique: true, name: 'claim_owner' },
+    { key: { _id: 1, claimedAt: 1 }, unique: true, name: 'claim_takeover' },
+    { key: { _id: 1, owner: 1, status: 1 }, unique: true, name: 'claim_release' },
+  ]);
   const consumer = kafka.consumer({ groupId, sessionTimeout: 10000, rebalanceTimeout: 10000, heartbeatInterval: 1000 });
   await consumer.connect();
   await consumer.subscribe({ topics: Object.keys(handlers), fromBeginning: true });
@@ -252,7 +259,7 @@ async function claim(
   if (!existing) return claim(processed, ledger, groupId, id, type, owner, leaseMs);
   if (existing.status === 'done') return 'done';
   if (existing.owner !== owner && now.getTime() - existing.claimedAt.getTime() < leaseMs) return 'held';
-  // findOneAndUpdate: a conditional updateOne would scan processed_events on the embedded server.
+  // Filter of exactly { _id, claimedAt }: the claim_takeover index (see startConsumer).
   const taken = await processed.findOneAndUpdate(
     { _id: id, claimedAt: existing.claimedAt },
     { $set: { claimedAt: now, owner } },
