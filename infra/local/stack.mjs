@@ -11,9 +11,9 @@ export const SERVICES = ['auth', 'requests', 'files', 'zipcodes', 'leads', 'noti
 /** Ports per profile; SERVICE_PORT_BASE and PORT move them. */
 export function stackPorts(profile) {
   const offset = profile === 'test' ? Number(process.env.TEST_PORT_OFFSET ?? 0) : 0;
-  const base = Number(process.env.SERVICE_PORT_BASE ?? (profile === 'test' ? 34000 + offset : 4000));
+  const base = Number(process.env.SERVICE_PORT_BASE ?? (profile === 'test' ? 24000 + offset : 4000));
   const services = Object.fromEntries(SERVICES.map((name, i) => [name, base + i + 1]));
-  const gateway = Number(process.env.PORT ?? (profile === 'test' ? 38080 + offset : 8080));
+  const gateway = Number(process.env.PORT ?? (profile === 'test' ? 28080 + offset : 8080));
   return { services, gateway };
 }
 
