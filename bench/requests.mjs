@@ -1,6 +1,6 @@
 // `npm run bench:requests`: do opening a report and the covered list stay flat as data grows, and
 // how does the covered list compare with a bare Fastify hello-world? Starts the real servers and
-// the whole stack on their own ports (BENCH_PORT_OFFSET, default 600), seeds the requests
+// the whole stack on their own ports (BENCH_PORT_OFFSET, default 1500), seeds the requests
 // database with 1k and then 100k requests (half covered) and as many report views, and prints
 // for both sizes:
 //   - GET /api/requests/:id/view through the gateway (bench users each opening 10 reports and
@@ -20,7 +20,7 @@ import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { MongoClient, ObjectId } from 'mongodb';
 
-process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '600';
+process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '1500';
 const { provision, repoRoot, startInfra, waitForPort } = await import('../infra/local/servers.mjs');
 const { startStack } = await import('../infra/local/stack.mjs');
 const { SessionStore } = await import('../packages/kit/src/sessions.ts');
@@ -29,7 +29,7 @@ const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const USERS = Number(process.env.BENCH_USERS ?? 100);
-const HELLO_PORT = 38990 + Number(process.env.TEST_PORT_OFFSET);
+const HELLO_PORT = 27990 + Number(process.env.TEST_PORT_OFFSET);
 const log = (m) => console.log(`[bench] ${m}`);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });

@@ -1,5 +1,5 @@
 // `npm run bench:upload`: does a large report upload stream, or pile up in memory? Starts the
-// real servers and the whole stack on their own ports (BENCH_PORT_OFFSET, default 650), then
+// real servers and the whole stack on their own ports (BENCH_PORT_OFFSET, default 1600), then
 // uploads one 200 MB file (BENCH_UPLOAD_MB) as an admin through the gateway, as multipart, the
 // body generated while it is sent, and samples the resident memory (VmRSS) of the gateway and
 // the files service every 20 ms. It prints each process's growth over its resting size and the
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 
-process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '650';
+process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '1600';
 const { provision, startInfra } = await import('../infra/local/servers.mjs');
 const { startStack } = await import('../infra/local/stack.mjs');
 const { SessionStore } = await import('../packages/kit/src/sessions.ts');
@@ -123,6 +123,8 @@ try {
       RATE_LIMIT_PER_MINUTE: '0',
       MAX_UPLOAD_BYTES: String((SIZE_MB + 16) * MB),
       UPLOAD_BODY_LIMIT_BYTES: String((SIZE_MB + 32) * MB),
+      // BENCH_NODE_OPTIONS: V8 flags for the stack's processes (e.g. --max-semi-space-size=2).
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     },
   });
   const pids = Object.fromEntries(stack.processes.map((p) => [p.name, p.child.pid]));

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { createS3Client } from '@homereport/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/support/api.js';
@@ -132,6 +133,17 @@ describe('POST /api/admin/requests/:id/upload', () => {
     expect(res.body.error).toMatch(/50 MB/);
     const after = await api('GET', `/api/admin/requests/${id}`, { token: admin.token });
     expect(after.body.report_path).toBeNull();
+  }, 120_000);
+
+  it('stores a file larger than one part (a multipart upload) byte for byte', async () => {
+    const id = await coveredRequest(admin);
+    const content = Buffer.concat([pdf(), randomBytes(12 * 1024 * 1024 + 123)]);
+    const res = await upload(id, admin.token, [{ field: 'report', name: 'large.pdf', content }]);
+    expect(res.status).toBe(200);
+    const download = await fetch(`${testEnv().gatewayUrl}${res.body.request.report_path}`);
+    const got = Buffer.from(await download.arrayBuffer());
+    expect(got.length).toBe(content.length);
+    expect(createHash('sha256').update(got).digest('hex')).toBe(createHash('sha256').update(content).digest('hex'));
   }, 120_000);
 
   it('is 404 for an unknown request', async () => {

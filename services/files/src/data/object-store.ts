@@ -42,40 +42,43 @@ export class ObjectStore {
       // Header values are ASCII: the name travels percent-encoded.
       [`X-Amz-Meta-${NAME_META}`]: encodeURIComponent(meta.originalName),
     };
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
+    // One part-sized buffer per upload, filled and sent, then filled again: no copies pile up.
+    const part = Buffer.allocUnsafe(PART_SIZE);
+    let filled = 0;
     let size = 0;
     let uploadId: string | null = null;
     const parts: { part: number; etag: string }[] = [];
 
     const flush = async (bytes: Buffer) => {
       uploadId ??= await this.s3.initiateNewMultipartUpload(this.bucket, key, headers);
-      const part = parts.length + 1;
+      const number = parts.length + 1;
       const { etag } = await this.s3.uploadPart(
-        { bucketName: this.bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: {} },
+        { bucketName: this.bucket, objectName: key, uploadID: uploadId, partNumber: number, headers: {} },
         bytes,
       );
-      parts.push({ part, etag });
+      parts.push({ part: number, etag });
     };
 
     try {
       for await (const chunk of source) {
-        pending.push(chunk);
-        pendingBytes += chunk.length;
         size += chunk.length;
-        while (pendingBytes >= PART_SIZE) {
-          const all = Buffer.concat(pending);
-          await flush(all.subarray(0, PART_SIZE));
-          const rest = all.subarray(PART_SIZE);
-          pending = rest.length > 0 ? [Buffer.from(rest)] : [];
-          pendingBytes = rest.length;
+        for (let offset = 0; offset < chunk.length; ) {
+          const n = Math.min(PART_SIZE - filled, chunk.length - offset);
+          chunk.copy(part, filled, offset, offset + n);
+          filled += n;
+          offset += n;
+          // Awaited before the buffer is filled again (the stream waits meanwhile: backpressure).
+          if (filled === PART_SIZE) {
+            await flush(part);
+            filled = 0;
+          }
         }
       }
       beforeCommit();
       if (uploadId === null) {
-        await this.s3.putObject(this.bucket, key, Buffer.concat(pending), pendingBytes, headers);
+        await this.s3.putObject(this.bucket, key, part.subarray(0, filled), filled, headers);
       } else {
-        if (pendingBytes > 0) await flush(Buffer.concat(pending));
+        if (filled > 0) await flush(part.subarray(0, filled));
         await this.s3.completeMultipartUpload(this.bucket, key, uploadId, parts);
       }
       return { size };
