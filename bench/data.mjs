@@ -265,6 +265,7 @@ try {
     settings: {
       ...infra.settings,
       INTERNAL_SECRET: randomBytes(24).toString('hex'),
+      EVENT_SECRET_KEY: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '1000000',
       CONTACT_RATE_LIMIT_PER_HOUR: '1000000',

@@ -138,7 +138,7 @@ describe('a client that goes away', () => {
       req.write('{"name":"half a body');
       setTimeout(() => req.destroy(), 300);
     });
-    // The gateway saw the request (it logs the incoming line) before the client left.
+    // The gateway saw the request (it logs it as aborted by the client).
     await eventually(async () => logOf('gateway').includes(id), 10_000, 'the aborted request in the log');
     await logMarker();
     const lines = logOf('gateway')
