@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import {
   AppError,
   type Identity,
@@ -25,6 +24,7 @@ import { createProxy } from './proxy.js';
 import { createPublicCache } from './public-cache.js';
 import { overLimit } from './rate-limit.js';
 import { PUBLIC_CACHEABLE, isAdminPath, serviceFor, upstreams } from './routes.js';
+import { SECURITY_HEADERS } from './security-headers.js';
 import { registerWebApp } from './web.js';
 
 export interface GatewayDeps {
@@ -45,15 +45,10 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
   const publicCache = createPublicCache({ redis, internalSecret: config.INTERNAL_SECRET, paths: PUBLIC_CACHEABLE });
   app.addHook('onClose', async () => proxy.close());
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Served over plain http on developer machines; upgrading would break localhost.
-        upgradeInsecureRequests: null,
-        imgSrc: ["'self'", 'data:', 'https:'],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  // On the raw response, so answers the proxy writes straight through carry them too.
+  app.addHook('onRequest', (_req, reply, done) => {
+    for (const [name, value] of SECURITY_HEADERS) reply.raw.setHeader(name, value);
+    done();
   });
   const origins = splitList(config.CORS_ORIGINS);
   await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: false });

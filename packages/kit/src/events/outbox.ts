@@ -97,6 +97,7 @@ export class OutboxRelay implements OutboxRecorder {
   private readonly maxBackoffMs: number;
   private readonly stuckAfterAttempts: number;
   private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly chains = new Map<string, Promise<unknown>>();
   private timer: NodeJS.Timeout | null = null;
   private sweeping: Promise<number> | null = null;
   private stopped = true;
@@ -139,7 +140,7 @@ export class OutboxRelay implements OutboxRecorder {
     const result = await write();
     if (!this.stopped) {
       // Not awaited: the caller's answer does not wait for Kafka. A failure is the sweep's job.
-      const publishing = this.publishDocument(collection, docId).catch((err) =>
+      const publishing = this.inOrder(collection, docId, () => this.publishDocument(collection, docId)).catch((err) =>
         this.logger.debug({ err, collection }, 'outbox publish deferred to the sweep'),
       );
       this.inFlight.add(publishing);
@@ -171,7 +172,9 @@ export class OutboxRelay implements OutboxRecorder {
     let failed = 0;
     for (const marker of due) {
       try {
-        const { sent, remaining } = await this.publishDocument(marker.collection, marker.docId);
+        const { sent, remaining } = await this.inOrder(marker.collection, marker.docId, () =>
+          this.publishDocument(marker.collection, marker.docId),
+        );
         published += sent;
         if (remaining === 0) {
           // Only if no writer announced a new write since we read the marker.
@@ -193,6 +196,23 @@ export class OutboxRelay implements OutboxRecorder {
       this.failingStreak = 0;
     }
     return published;
+  }
+
+  /**
+   * Publishes of one document run one after another in this process: two writes in quick
+   * succession would otherwise race their publishes and send the first event twice, possibly
+   * after the second. (Across replicas the consumers' de-duplication covers it.)
+   */
+  private inOrder<T>(collection: string, docId: unknown, publish: () => Promise<T>): Promise<T> {
+    const key = markerId(collection, docId);
+    const previous = this.chains.get(key) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(publish);
+    const tail = next.catch(() => undefined);
+    this.chains.set(key, tail);
+    void tail.finally(() => {
+      if (this.chains.get(key) === tail) this.chains.delete(key);
+    });
+    return next;
   }
 
   private async publishDocument(collection: string, docId: unknown): Promise<{ sent: number; remaining: number }> {
