@@ -1,17 +1,12 @@
-import { execFile } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
 import type { ZipAnalysis, ZipImportReport } from '@homereport/contracts';
 import { MongoClient } from 'mongodb';
 import { expect } from 'vitest';
-import { repoRoot } from '../../../../infra/local/servers.mjs';
-import { createAdmin } from '../../../../test/support/admin.js';
+import { createAdmin, runOperatorCommand } from '../../../../test/support/admin.js';
 import { type ApiResponse, api, uniqueEmail } from '../../../../test/support/api.js';
 import { testEnv } from '../../../../test/support/env.js';
 import { linkIn, tokenOf, waitForEmail } from '../../../../test/support/mail.js';
 import { type PlaceInput, generateAnalysis } from '../../src/sample/generator.js';
-
-const run = promisify(execFile);
 
 /**
  * A ZIP code no other test and no sample uses: 001xx-004xx are not assigned to any U.S. place.
@@ -88,21 +83,4 @@ export async function withAnalyses<T>(fn: (analyses: import('mongodb').Collectio
 }
 
 /** Runs `npm run zip:import` as an operator does, against this test run's database and Redis. */
-export async function zipImport(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = testEnv();
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'services/zipcodes/src/cli/import.ts', ...args],
-      {
-        cwd: repoRoot,
-        env: { PATH: process.env.PATH, MONGO_URL: env.mongoUrl, REDIS_URL: env.redisUrl },
-        timeout: 60_000,
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === 'number' ? e.code : 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
+export const zipImport = (...args: string[]) => runOperatorCommand('services/zipcodes/src/cli/import.ts', ...args);
