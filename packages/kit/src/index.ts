@@ -19,3 +19,4 @@ export * from './infrastructure.js';
 export * from './window-counter.js';
 export * from './signed-links.js';
 export * from './cache-generation.js';
+export * from './cli.js';

@@ -1,7 +1,6 @@
 // npm run create-admin -- <email> <password>
 // Creates a verified admin, or promotes (and verifies) an existing user. Idempotent.
-import { ConfigError, type Redis, SessionStore, connectMongo, connectRedis, markingRecorder } from '@homereport/kit';
-import type { Connection } from 'mongoose';
+import { SessionStore, markingRecorder, runCli, withCliConnections } from '@homereport/kit';
 import { loadCreateAdminConfig } from '../config.js';
 import { userModel } from '../data/user-model.js';
 import { UsersRepository } from '../data/users-repository.js';
@@ -21,16 +20,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
 
-  const config = loadCreateAdminConfig();
-  let mongo: Connection | undefined;
-  let redis: Redis | undefined;
-  try {
-    mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB).catch((err: Error) => {
-      throw new Error(`Could not reach MongoDB at MONGO_URL=${redact(config.MONGO_URL)}: ${err.message}`);
-    });
-    redis = await connectRedis(config.REDIS_URL).catch((err: Error) => {
-      throw new Error(`Could not reach Redis at REDIS_URL=${redact(config.REDIS_URL)}: ${err.message}`);
-    });
+  return withCliConnections(loadCreateAdminConfig(), async (mongo, redis) => {
     // No relay here: the write is marked, and the running auth service's relay publishes its events.
     const db = mongo.db;
     if (!db) throw new Error('MongoDB connection has no database');
@@ -39,21 +29,7 @@ async function main(argv: string[]): Promise<number> {
     const outcome = await ensureAdmin(users, new SessionStore(redis), email, password);
     console.log(describeOutcome(outcome));
     return 0;
-  } finally {
-    redis?.disconnect();
-    await mongo?.close();
-  }
-}
-
-/** Connection strings may hold credentials; show only where they point. */
-function redact(url: string): string {
-  return url.replace(/\/\/[^@/]*@/, '//***@');
-}
-
-main(process.argv.slice(2))
-  .then((code) => process.exit(code))
-  .catch((err: unknown) => {
-    if (err instanceof AdminInputError || err instanceof ConfigError) console.error(err.message);
-    else console.error(`create-admin failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
   });
+}
+
+runCli('create-admin', main, (err) => err instanceof AdminInputError);

@@ -5,8 +5,7 @@
 // Exit code: 0 all imported, 1 something refused or unreadable, 2 usage.
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { ConfigError, type Redis, connectMongo, connectRedis } from '@homereport/kit';
-import type { Connection } from 'mongoose';
+import { runCli, withCliConnections } from '@homereport/kit';
 import { loadImportCommandConfig } from '../config.js';
 import { AnalysesRepository } from '../data/analyses-repository.js';
 import { analysisModel } from '../data/analysis-model.js';
@@ -73,15 +72,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const config = loadImportCommandConfig();
-  let mongo: Connection | undefined;
-  let redis: Redis | undefined;
-  try {
-    mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB).catch((err: Error) => {
-      throw new Error(`Could not reach MongoDB at MONGO_URL=${redact(config.MONGO_URL)}: ${err.message}`);
-    });
-    redis = await connectRedis(config.REDIS_URL).catch((err: Error) => {
-      throw new Error(`Could not reach Redis at REDIS_URL=${redact(config.REDIS_URL)}: ${err.message}`);
-    });
+  return withCliConnections(config, async (mongo, redis) => {
     const store = new AnalysesRepository(analysisModel(mongo));
     const list = new ListCache(redis, () => store.listItems(), config.ZIP_LIST_CACHE_TTL_SECONDS);
     const report = await importAnalyses(records, store, list, {
@@ -103,21 +94,7 @@ async function main(argv: string[]): Promise<number> {
       }
     }
     return report.refused.length > 0 || problems > 0 ? 1 : 0;
-  } finally {
-    redis?.disconnect();
-    await mongo?.close();
-  }
-}
-
-/** Connection strings may hold credentials; show only where they point. */
-function redact(url: string): string {
-  return url.replace(/\/\/[^@/]*@/, '//***@');
-}
-
-main(process.argv.slice(2))
-  .then((code) => process.exit(code))
-  .catch((err: unknown) => {
-    if (err instanceof ConfigError) console.error(err.message);
-    else console.error(`zip:import failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
   });
+}
+
+runCli('zip:import', main);
