@@ -1,7 +1,7 @@
 import { Topics } from '@homereport/contracts';
 import { MongoClient } from 'mongodb';
 import { expect } from 'vitest';
-import { type ApiResponse, api, eventually, uniqueEmail } from '../../../../test/support/api.js';
+import { type ApiResponse, api, uniqueEmail } from '../../../../test/support/api.js';
 import { testEnv } from '../../../../test/support/env.js';
 import type { EventTap } from '../../../../test/support/events.js';
 import { openToken } from './events.js';
@@ -74,21 +74,10 @@ export async function withUsers<T>(fn: (users: import('mongodb').Collection) => 
   }
 }
 
-/**
- * Changes a stored user directly (to simulate an expired token), once the outbox relay is done
- * with the document: a concurrent write from another connection could otherwise be lost on
- * FerretDB (see the kit's events/document-locks.ts).
- */
+/** Changes a stored user directly (to simulate an expired token). Single-document updates are atomic, so the relay's own writes cannot undo it. */
 export async function changeStoredUser(
   email: string,
   update: import('mongodb').UpdateFilter<import('mongodb').Document>,
 ) {
-  await withUsers(async (users) => {
-    await eventually(
-      async () => ((await users.findOne({ email }))?.outbox ?? []).length === 0,
-      10_000,
-      'an empty outbox',
-    );
-    await users.updateOne({ email }, update);
-  });
+  await withUsers((users) => users.updateOne({ email }, update));
 }
