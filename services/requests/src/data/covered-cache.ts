@@ -1,4 +1,4 @@
-import type { Redis } from '@homereport/kit';
+import { type Redis, bumpCacheGeneration } from '@homereport/kit';
 import type { CachedPage, CoveredListCache } from '../domain/ports.js';
 
 /** Bumped by every change to a covered request; the first page of generation N lives under pageKey(N). */
@@ -35,7 +35,7 @@ export class CoveredCache implements CoveredListCache {
 
   async invalidate(): Promise<void> {
     this.memo = null;
-    const generation = await this.redis.incr(GENERATION_KEY);
+    const generation = await bumpCacheGeneration(this.redis, GENERATION_KEY);
     await this.redis.del(pageKey(String(generation - 1)));
   }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { constants, brotliCompress, gzip } from 'node:zlib';
 import type { ZipListItem } from '@homereport/contracts';
-import type { Redis } from '@homereport/kit';
+import { type Redis, bumpCacheGeneration } from '@homereport/kit';
 import type { ListInvalidation } from '../domain/ports.js';
 
 const gzipAsync = promisify(gzip);
@@ -59,7 +59,7 @@ export class ListCache implements ListInvalidation {
   }
 
   async invalidate(): Promise<void> {
-    const generation = await this.redis.incr(GENERATION_KEY);
+    const generation = await bumpCacheGeneration(this.redis, GENERATION_KEY);
     this.current = null;
     // The previous body is unreachable now; free its memory rather than wait for its expiry.
     await this.redis.del(listKey(String(generation - 1)));
