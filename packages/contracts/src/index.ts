@@ -117,6 +117,7 @@ export * from './api/reports.js';
 export * from './api/requests.js';
 export * from './api/users.js';
 export * from './api/zipcodes.js';
+export * from './api/zipcodes-search.js';
 
 // Payloads of the requests service's events.
 export * from './events/requests.js';

@@ -205,9 +205,60 @@ export const ZipListItem = Type.Object({
 });
 export type ZipListItem = Static<typeof ZipListItem>;
 
-/** GET /api/zipcodes */
+/** GET /api/zipcodes without query parameters: every analysis (the original contract). */
 export const ZipListReply = Type.Object({ zipCodes: Type.Array(ZipListItem) });
 export type ZipListReply = Static<typeof ZipListReply>;
+
+/** Cards per page when `limit` is not given, as /zip shows them; and the most one answer holds. */
+export const ZIP_PAGE_DEFAULT = 24;
+export const ZIP_PAGE_MAX = 100;
+/** Far past any list we hold (about 42,000 ZIP codes exist), so the number stays a safe integer. */
+export const ZIP_OFFSET_MAX = 1_000_000;
+
+/**
+ * Query of GET /api/zipcodes. Any of these turns the answer into a page (`ZipListPage`); the
+ * search rules are in zipcodes-search.ts. Query strings are not coerced (kit's app.ts), so the
+ * numbers are digit strings with their range in the pattern.
+ */
+export const ZipListQuery = Type.Object(
+  {
+    q: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description: 'at most 100 characters: part of a ZIP code, city, state or neighborhood',
+      }),
+    ),
+    tier: Type.Optional(
+      Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('3')], { description: '1, 2 or 3' }),
+    ),
+    limit: Type.Optional(
+      Type.String({ pattern: '^(100|[1-9][0-9]?)$', description: `a whole number from 1 to ${ZIP_PAGE_MAX}` }),
+    ),
+    offset: Type.Optional(
+      Type.String({
+        pattern: '^(0|[1-9][0-9]{0,5}|1000000)$',
+        description: `a whole number from 0 to ${ZIP_OFFSET_MAX}`,
+      }),
+    ),
+  },
+  // An unknown or misspelt parameter (?teir=1) is refused rather than ignored.
+  { additionalProperties: false },
+);
+export type ZipListQuery = Static<typeof ZipListQuery>;
+
+/**
+ * GET /api/zipcodes?q=&tier=&limit=&offset=: the matches from `offset`, at most `limit` of them,
+ * in ZIP code order. `total` and `premium` (Tier 1) count every stored analysis, `showing` the
+ * ones matching q and tier; `next_offset` asks for the next page, null on the last one.
+ */
+export const ZipListPage = Type.Object({
+  zipCodes: Type.Array(ZipListItem),
+  total: Type.Integer({ minimum: 0 }),
+  premium: Type.Integer({ minimum: 0 }),
+  showing: Type.Integer({ minimum: 0 }),
+  next_offset: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+});
+export type ZipListPage = Static<typeof ZipListPage>;
 
 /** GET /api/zipcodes/:zipCode */
 export const ZipDetailReply = Type.Object({ zipCode: ZipAnalysis });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { constants, brotliCompress, gzip } from 'node:zlib';
-import type { ZipListItem } from '@homereport/contracts';
+import { type ZipListIndex, type ZipListItem, indexZipList } from '@homereport/contracts';
 import { type Redis, bumpCacheGeneration } from '@homereport/kit';
 import type { ListInvalidation } from '../domain/ports.js';
 
@@ -21,6 +21,8 @@ export interface CachedList {
   gzip: Buffer;
   brotli: Buffer;
   etag: string;
+  /** The same list prepared for searching, so a page (?q=&tier=&limit=) costs no database query. */
+  index: ZipListIndex;
 }
 
 /**
@@ -32,7 +34,8 @@ export interface CachedList {
  * reads any more: no lock, no stale list.
  *
  * Each process also keeps the body of the current generation in memory, serialized and compressed
- * (gzip and brotli) once, so a request costs one small Redis GET (the generation number) and no serialization.
+ * (gzip and brotli) once, so a request costs one small Redis GET (the generation number) and no serialization,
+ * and the same items indexed for the search of the paged list.
  */
 export class ListCache implements ListInvalidation {
   private current: CachedList | null = null;
@@ -70,8 +73,13 @@ export class ListCache implements ListInvalidation {
 
   private async fetch(generation: string): Promise<CachedList> {
     let json = await this.redis.getBuffer(listKey(generation));
-    if (!json) {
-      json = Buffer.from(JSON.stringify({ zipCodes: await this.load() }));
+    let items: ZipListItem[];
+    if (json) {
+      // Built by another replica or the import command: parsed once here (some 20 ms for 5,000).
+      items = (JSON.parse(json.toString('utf8')) as { zipCodes: ZipListItem[] }).zipCodes;
+    } else {
+      items = await this.load();
+      json = Buffer.from(JSON.stringify({ zipCodes: items }));
       await this.redis.set(listKey(generation), json, 'EX', this.ttlSeconds);
     }
     const entry: CachedList = {
@@ -80,6 +88,7 @@ export class ListCache implements ListInvalidation {
       gzip: await gzipAsync(json),
       brotli: await brotliAsync(json, BROTLI),
       etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`,
+      index: indexZipList(items),
     };
     if (!this.current || Number(generation) >= Number(this.current.generation)) this.current = entry;
     return entry;

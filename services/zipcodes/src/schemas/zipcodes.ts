@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 
-export { ZipDetailReply, ZipImportReport, ZipListReply } from '@homereport/contracts';
+export { ZipDetailReply, ZipImportReport, ZipListPage, ZipListQuery, ZipListReply } from '@homereport/contracts';
 
 /** The ZIP code is checked in the handler, so a malformed one gets our own 400 message. */
 export const ZipCodeParams = Type.Object({ zipCode: Type.String() });

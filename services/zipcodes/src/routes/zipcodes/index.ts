@@ -1,11 +1,30 @@
-import { AppError, ErrorReply, type ServiceApp, badRequest, notFound, requireAdmin } from '@homereport/kit';
+import { ZIP_PAGE_DEFAULT, zipListPage } from '@homereport/contracts';
+import {
+  AppError,
+  CACHE_GENERATION_HEADER,
+  ErrorReply,
+  type ServiceApp,
+  badRequest,
+  formatCacheGeneration,
+  notFound,
+  requireAdmin,
+} from '@homereport/kit';
+import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DetailCache } from '../../data/detail-cache.js';
-import type { ListCache } from '../../data/list-cache.js';
+import { GENERATION_KEY, type ListCache } from '../../data/list-cache.js';
 import { isZipCode } from '../../domain/analyses.js';
 import { importAnalyses } from '../../domain/import.js';
 import type { AnalysisStore } from '../../domain/ports.js';
-import { ImportBody, ZipCodeParams, ZipDetailReply, ZipImportReport, ZipListReply } from '../../schemas/zipcodes.js';
+import {
+  ImportBody,
+  ZipCodeParams,
+  ZipDetailReply,
+  ZipImportReport,
+  ZipListPage,
+  ZipListQuery,
+  ZipListReply,
+} from '../../schemas/zipcodes.js';
 
 export interface ZipcodeRouteDeps {
   store: AnalysisStore;
@@ -21,19 +40,53 @@ export function registerZipcodeRoutes(
   app: ServiceApp,
   { store, list, details, importBodyLimit }: ZipcodeRouteDeps,
 ): void {
-  app.get('/api/zipcodes', { schema: { tags, response: { 200: ZipListReply } } }, async (req, typedReply) => {
-    // The body is already serialized (and compressed) once per import and is sent as it is: the
-    // reply is used untyped because what goes out is bytes, not the object the schema describes.
-    const reply = typedReply as unknown as FastifyReply;
-    const cached = await list.get();
-    // Revalidated on every use (no-cache), answered 304 while the list is unchanged.
-    reply.header('cache-control', 'no-cache').header('etag', cached.etag).header('vary', 'accept-encoding');
-    if (matchesEtag(req, cached.etag)) return reply.status(304).send();
-    reply.type('application/json; charset=utf-8');
-    if (accepts(req, 'br')) return reply.header('content-encoding', 'br').send(cached.brotli);
-    if (accepts(req, 'gzip')) return reply.header('content-encoding', 'gzip').send(cached.gzip);
-    return reply.send(cached.json);
-  });
+  app.get(
+    '/api/zipcodes',
+    {
+      schema: {
+        tags,
+        querystring: ZipListQuery,
+        response: { 200: Type.Union([ZipListReply, ZipListPage]), 400: ErrorReply },
+      },
+      // Checked here rather than by Fastify's default answer, so a bad value gets a sentence
+      // naming the parameter and its range instead of a regular expression (queryProblem).
+      attachValidation: true,
+    },
+    async (req, typedReply) => {
+      if (req.validationError)
+        throw badRequest(queryProblem(req.validationError, req.query as Record<string, unknown>));
+      // The bodies are serialized here (the whole list once per import, a page per request) and sent
+      // as they are: the reply is used untyped because what goes out is bytes, not an object.
+      const reply = typedReply as unknown as FastifyReply;
+      const cached = await list.get();
+      // The gateway may keep any answer of this route, keyed by its URL, until an import bumps this
+      // generation (kit's cache-generation.ts); pages and the whole list alike.
+      reply.header(CACHE_GENERATION_HEADER, formatCacheGeneration(GENERATION_KEY, cached.generation));
+      // Revalidated on every use (no-cache), answered 304 while the list is unchanged. A page is a
+      // function of the list and its URL, so the list's ETag validates every page of it too.
+      reply.header('cache-control', 'no-cache').header('etag', cached.etag);
+      if (matchesEtag(req, cached.etag)) return reply.status(304).send();
+      reply.type('application/json; charset=utf-8');
+
+      const { q, tier, limit, offset } = req.query;
+      if (q !== undefined || tier !== undefined || limit !== undefined || offset !== undefined) {
+        const page = zipListPage(
+          cached.index,
+          { q, tier: tier === undefined ? undefined : (Number(tier) as 1 | 2 | 3) },
+          limit === undefined ? ZIP_PAGE_DEFAULT : Number(limit),
+          offset === undefined ? 0 : Number(offset),
+        );
+        // Some 10 kB for 24 cards: not worth compressing per request here.
+        return reply.send(JSON.stringify(page));
+      }
+
+      // No parameters: the whole list, as before paging existed, precompressed once per import.
+      reply.header('vary', 'accept-encoding');
+      if (accepts(req, 'br')) return reply.header('content-encoding', 'br').send(cached.brotli);
+      if (accepts(req, 'gzip')) return reply.header('content-encoding', 'gzip').send(cached.gzip);
+      return reply.send(cached.json);
+    },
+  );
 
   app.get(
     '/api/zipcodes/:zipCode',
@@ -73,6 +126,24 @@ export function registerZipcodeRoutes(
       },
     );
   });
+}
+
+/** A sentence for a refused query string, from the parameter's description in ZipListQuery. */
+export function queryProblem(
+  error: { validation?: { instancePath: string; params: unknown }[] },
+  query: Record<string, unknown>,
+): string {
+  const first = error.validation?.[0];
+  const unknown = (first?.params as { additionalProperty?: unknown } | undefined)?.additionalProperty;
+  if (typeof unknown === 'string') {
+    return `Unknown query parameter "${unknown.slice(0, 40)}": the list takes q, tier, limit and offset.`;
+  }
+  const name = first?.instancePath.replace(/^\//, '').split('/')[0] ?? '';
+  if (Array.isArray(query[name])) return `Give ${name} once.`;
+  const description = (ZipListQuery.properties as Record<string, { description?: string }>)[name]?.description;
+  return description
+    ? `${name} must be ${description}.`
+    : 'The query string is not valid: the list takes q, tier (1, 2 or 3), limit (1 to 100) and offset.';
 }
 
 /** Past this many times the limit the sender is not worth reading to the end: the connection is cut. */

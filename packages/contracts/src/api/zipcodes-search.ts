@@ -1,0 +1,75 @@
+import type { ZipListItem, ZipListPage } from './zipcodes.js';
+
+/**
+ * The /zip search rules (spec section 5), in one place: the zipcodes service pages with them
+ * (GET /api/zipcodes?q=&tier=) and the web's tests check its screens against them.
+ *
+ * - `q` matches the ZIP code as a substring, and city, state or neighborhood as case-insensitive
+ *   substrings, each field on its own ('hills ca' matches nothing). Surrounding spaces are
+ *   ignored; an empty `q` matches everything.
+ * - `tier` 1, 2 or 3 keeps the analyses whose tier text contains 'TIER <n>'.
+ */
+
+/** 1, 2 or 3 from a tier text ('TIER 1: Ultra-Premium' → 1); 0 when it does not say. */
+export function zipTierNumber(tier: string): 0 | 1 | 2 | 3 {
+  const match = /TIER ([123])/.exec(tier);
+  return match ? (Number(match[1]) as 1 | 2 | 3) : 0;
+}
+
+interface Entry {
+  item: ZipListItem;
+  tier: 0 | 1 | 2 | 3;
+  /** City, state and neighborhood, lower-cased, joined by a character nobody types, so a term cannot span two fields. */
+  words: string;
+}
+
+/** A list prepared once (per import), so every search is one pass of two substring tests per item. */
+export interface ZipListIndex {
+  readonly items: readonly ZipListItem[];
+  readonly entries: readonly Entry[];
+  /** Tier 1 analyses: the Premium Markets counter. */
+  readonly premium: number;
+}
+
+export function indexZipList(items: readonly ZipListItem[]): ZipListIndex {
+  const entries = items.map((item) => ({
+    item,
+    tier: zipTierNumber(item.tier),
+    words: [item.location.city, item.location.state, item.location.neighborhood ?? '']
+      .map((w) => w.toLowerCase())
+      .join('\u0000'),
+  }));
+  return { items, entries, premium: entries.reduce((n, e) => n + (e.tier === 1 ? 1 : 0), 0) };
+}
+
+export interface ZipSearch {
+  q?: string | undefined;
+  tier?: 1 | 2 | 3 | undefined;
+}
+
+/** The items matching `q` and `tier`, in list order. */
+export function searchZipList(index: ZipListIndex, { q, tier }: ZipSearch): readonly ZipListItem[] {
+  const term = (q ?? '').trim();
+  if (!term && !tier) return index.items;
+  const lower = term.toLowerCase();
+  const out: ZipListItem[] = [];
+  for (const entry of index.entries) {
+    if (tier && entry.tier !== tier) continue;
+    if (term && !entry.item.zipCode.includes(term) && !entry.words.includes(lower)) continue;
+    out.push(entry.item);
+  }
+  return out;
+}
+
+/** One page of the matches, with the counters /zip shows. `offset` past the end gives an empty page. */
+export function zipListPage(index: ZipListIndex, search: ZipSearch, limit: number, offset: number): ZipListPage {
+  const matches = searchZipList(index, search);
+  const end = offset + limit;
+  return {
+    zipCodes: matches.slice(offset, end),
+    total: index.items.length,
+    premium: index.premium,
+    showing: matches.length,
+    next_offset: end < matches.length ? end : null,
+  };
+}
