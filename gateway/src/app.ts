@@ -22,7 +22,7 @@ import { answerWhileDraining, bodyUnread } from './early-answer.js';
 import { cachedHealth, servicesHealth } from './health.js';
 import { createProxy } from './proxy.js';
 import { createPublicCache } from './public-cache.js';
-import { overLimit } from './rate-limit.js';
+import { SharedRateLimit, overLimit } from './rate-limit.js';
 import { PUBLIC_CACHEABLE, isAdminPath, serviceFor, upstreams } from './routes.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { registerWebApp } from './web.js';
@@ -37,13 +37,28 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
   const app = await createServiceApp({ name: 'gateway', logger, trustProxy: config.TRUST_PROXY });
   registerRedis(app, redis);
   const sessions = new SessionStore(redis);
-  const requestCounter = new WindowCounter(redis, 'ratelimit:gw:', 60);
+  const requestLimit = new SharedRateLimit({
+    redis,
+    prefix: 'ratelimit:gw:',
+    windowSeconds: 60,
+    perWindow: config.RATE_LIMIT_PER_MINUTE,
+  });
   const healthCounter = new WindowCounter(redis, 'ratelimit:gw-health:', 60);
   const targets = upstreams(config);
   const proxy = createProxy(config.INTERNAL_SECRET);
   // Public answers kept here while the owning service's cache generation holds (public-cache.ts).
-  const publicCache = createPublicCache({ redis, internalSecret: config.INTERNAL_SECRET, paths: PUBLIC_CACHEABLE });
-  app.addHook('onClose', async () => proxy.close());
+  const publicCache = createPublicCache({
+    redis,
+    logger,
+    internalSecret: config.INTERNAL_SECRET,
+    paths: PUBLIC_CACHEABLE,
+  });
+  // Writes to these services can change what the public cache keeps.
+  const cacheOwners = new Set([...PUBLIC_CACHEABLE].map((path) => serviceFor(path)));
+  app.addHook('onClose', async () => {
+    proxy.close();
+    await Promise.all([publicCache.close(), requestLimit.close()]);
+  });
 
   // On the raw response, so answers the proxy writes straight through carry them too.
   app.addHook('onRequest', (_req, reply, done) => {
@@ -93,7 +108,7 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
   app.all('/api/*', async (req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     try {
-      const wait = await overLimit(requestCounter, req.ip, config.RATE_LIMIT_PER_MINUTE);
+      const wait = requestLimit.hit(req.ip);
       if (wait !== null) throw tooManyRequests(wait, 'Too many requests. Please slow down and try again shortly.');
       const identity = await resolveIdentity(req);
       // Before routing: an unserved admin path answers 401/403 like a served one, never 404.
@@ -103,8 +118,12 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
       }
       const service = serviceFor(path);
       if (!service) throw notFound(`No API route for ${req.method} ${path}.`);
-      if (await publicCache.serve(req, reply, path, targets[service])) return reply;
-      proxy.forward(req, reply, targets[service], service, identity);
+      const target = targets[service];
+      if (await publicCache.serve(req, reply, path, target)) return reply;
+      if (cacheOwners.has(service) && req.method !== 'GET' && req.method !== 'HEAD') {
+        reply.raw.once('finish', () => publicCache.written(target));
+      }
+      proxy.forward(req, reply, target, service, identity);
     } catch (err) {
       // Refused before the body was read (an upload without a session): the answer must survive.
       if (err instanceof AppError && bodyUnread(req)) return answerWhileDraining(req, reply, err);

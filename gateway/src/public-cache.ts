@@ -1,6 +1,13 @@
 import { promisify } from 'node:util';
 import { constants, brotliCompress, gzip as gzipCallback } from 'node:zlib';
-import { CACHE_GENERATION_HEADER, INTERNAL_SECRET_HEADER, type Redis, parseCacheGeneration } from '@homereport/kit';
+import {
+  CACHE_GENERATION_CHANNEL,
+  CACHE_GENERATION_HEADER,
+  INTERNAL_SECRET_HEADER,
+  type Logger,
+  type Redis,
+  parseCacheGeneration,
+} from '@homereport/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const brotli = promisify(brotliCompress);
@@ -14,41 +21,95 @@ interface Entry {
   /** Compressed once per generation, for browsers that accept them. */
   br: Buffer;
   gzip: Buffer;
-  /** Kept at most this long even if Redis never changes (a lost invalidation). */
+  /** Kept at most this long even if no bump is ever heard of (a lost invalidation). */
   until: number;
+}
+
+/** A service's answer that may not be kept (no generation named, not a 200): sent on as it came. */
+interface Passed {
+  status: number;
+  contentType: string;
+  body: Buffer;
 }
 
 export interface PublicCacheOptions {
   redis: Redis;
   internalSecret: string;
-  /** Public GET paths (exact, without a query string) whose answers may be kept. */
+  logger: Logger;
+  /** Public GET paths (exact, without the query string) whose answers may be kept. */
   paths: ReadonlySet<string>;
   maxAgeMs?: number;
+  /** Answers kept at most (distinct URLs: a path with each query string asked for). */
+  maxEntries?: number;
+  maxQueryLength?: number;
 }
 
 /**
- * Public answers the gateway keeps in memory and serves without calling the service, while the
- * generation the service named (kit's cache-generation.ts) is still the current one in Redis: one
- * small Redis GET per request instead of a proxied call. The service bumps the generation on every
- * change, so a change is visible at once on every gateway replica. Anything unusual (a query
- * string, Redis away, no generation header, a non-200) goes the normal way, through the service.
+ * Public answers the gateway keeps in memory and serves without calling the service.
+ *
+ * The service names a generation (kit's cache-generation.ts) with each answer and bumps it on
+ * every change, announcing the bump on a Redis channel. While this gateway is subscribed it
+ * trusts what it keeps until it hears of a bump: a hit costs no Redis call and no service call.
+ * While it is not (starting, Redis away, reconnecting), every hit first checks the generation
+ * in Redis, as a replica without the channel would; on re-subscribing it forgets everything,
+ * since bumps may have gone unheard. A write this gateway forwards to a service also drops that
+ * service's answers as soon as the write is answered, so the writer's next read never races the
+ * announcement.
+ *
+ * Anything unusual (Redis away, no generation header, a non-200) goes the normal way: the
+ * service's answer is passed on and not kept.
  */
 export function createPublicCache(options: PublicCacheOptions) {
-  const entries = new Map<string, Entry>();
-  const loading = new Map<string, Promise<Entry | null>>();
+  const entries = new Map<string, Entry & { target: string }>();
+  const loading = new Map<string, Promise<Entry | Passed>>();
   const maxAgeMs = options.maxAgeMs ?? 60_000;
+  const maxEntries = options.maxEntries ?? 2_000;
+  const maxQueryLength = options.maxQueryLength ?? 256;
+  // Bumped by every drop: a load that began before a drop may carry the old data, so it is
+  // answered with but not kept.
+  let epoch = 0;
+  let subscribed = false;
+
+  const forget = (keep: (entry: Entry & { target: string }) => boolean) => {
+    epoch += 1;
+    for (const [url, entry] of entries) if (!keep(entry)) entries.delete(url);
+  };
+
+  const subscriber = options.redis.duplicate();
+  subscriber.on('message', (channel: string, key: string) => {
+    if (channel === CACHE_GENERATION_CHANNEL) forget((entry) => entry.generationKey !== key);
+  });
+  subscriber.on('close', () => {
+    subscribed = false;
+  });
+  subscriber.on('ready', () => {
+    subscriber
+      .subscribe(CACHE_GENERATION_CHANNEL)
+      .then(() => {
+        forget(() => false);
+        subscribed = true;
+      })
+      .catch((err: unknown) => options.logger.warn({ err }, 'public cache: could not subscribe to generation bumps'));
+  });
+  // ioredis would otherwise print an unhandled 'error' event for every failed reconnect.
+  subscriber.on('error', (err: Error) => options.logger.debug({ err }, 'public cache subscriber error'));
+  // Until connected (or whenever it fails), hits check the generation in Redis instead.
+  subscriber.connect().catch(() => {});
 
   const send = (req: FastifyRequest, reply: FastifyReply, entry: Entry, state: 'hit' | 'miss') => {
     reply.header('content-type', entry.contentType).header('x-cache', state).header('vary', 'accept-encoding');
-    const accepted = String(req.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(entry.br);
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(entry.gzip);
+    const accepted = req.headers['accept-encoding'];
+    if (accepted !== undefined) {
+      if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(entry.br);
+      if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(entry.gzip);
+    }
     return reply.send(entry.body);
   };
 
   /** Asks the service itself (not through the proxy) and keeps a cacheable answer. */
-  async function load(req: FastifyRequest, path: string, target: string): Promise<Entry | null> {
-    const res = await fetch(`${target}${path}`, {
+  async function load(req: FastifyRequest, url: string, target: string): Promise<Entry | Passed> {
+    const startedAt = epoch;
+    const res = await fetch(`${target}${url}`, {
       headers: {
         [INTERNAL_SECRET_HEADER]: options.internalSecret,
         'x-request-id': req.id,
@@ -58,48 +119,69 @@ export function createPublicCache(options: PublicCacheOptions) {
       signal: AbortSignal.timeout(10_000),
     });
     const body = Buffer.from(await res.arrayBuffer());
+    const contentType = res.headers.get('content-type') ?? 'application/json; charset=utf-8';
     const named = parseCacheGeneration(res.headers.get(CACHE_GENERATION_HEADER));
-    if (res.status !== 200 || !named) return null;
+    if (res.status !== 200 || !named) return { status: res.status, contentType, body };
     const entry: Entry = {
       generationKey: named.key,
       generation: named.generation,
-      contentType: res.headers.get('content-type') ?? 'application/json; charset=utf-8',
+      contentType,
       body,
       br: await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
       gzip: await gzip(body, { level: 6 }),
       until: Date.now() + maxAgeMs,
     };
-    entries.set(path, entry);
+    if (epoch === startedAt) {
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(url, { ...entry, target });
+    }
     return entry;
   }
 
+  async function stillCurrent(entry: Entry): Promise<boolean> {
+    if (entry.until <= Date.now()) return false;
+    if (subscribed) return true;
+    return ((await options.redis.get(entry.generationKey)) ?? '0') === entry.generation;
+  }
+
   return {
-    /** Answers from the cache (true) or leaves the request to the proxy (false). */
+    /** Answers from the cache or the service (true), or leaves the request to the proxy (false). */
     async serve(req: FastifyRequest, reply: FastifyReply, path: string, target: string): Promise<boolean> {
-      if (req.method !== 'GET' || req.url.includes('?') || !options.paths.has(path)) return false;
+      if (req.method !== 'GET' || !options.paths.has(path)) return false;
+      const url = req.url;
+      if (url.length - path.length > maxQueryLength) return false;
       try {
-        const entry = entries.get(path);
-        if (entry && entry.until > Date.now()) {
-          const current = (await options.redis.get(entry.generationKey)) ?? '0';
-          if (current === entry.generation) {
-            send(req, reply, entry, 'hit');
-            return true;
-          }
+        const entry = entries.get(url);
+        if (entry && (await stillCurrent(entry))) {
+          send(req, reply, entry, 'hit');
+          return true;
         }
-        // One call to the service per path at a time, however many requests missed together.
-        let pending = loading.get(path);
+        // One call to the service per URL at a time, however many requests missed together.
+        let pending = loading.get(url);
         if (!pending) {
-          pending = load(req, path, target).finally(() => loading.delete(path));
-          loading.set(path, pending);
+          pending = load(req, url, target).finally(() => loading.delete(url));
+          loading.set(url, pending);
         }
         const fresh = await pending;
-        if (!fresh) return false;
-        send(req, reply, fresh, 'miss');
+        if ('generation' in fresh) {
+          send(req, reply, fresh, 'miss');
+        } else {
+          reply.status(fresh.status).header('content-type', fresh.contentType).send(fresh.body);
+        }
         return true;
       } catch (err) {
         req.log.debug({ err, path }, 'public cache unavailable; proxying');
         return false;
       }
+    },
+
+    /** A write to the service at `target` was answered: what it served before may be stale. */
+    written(target: string) {
+      forget((entry) => entry.target !== target);
+    },
+
+    async close() {
+      subscriber.disconnect();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { SessionStore } from '@homereport/kit';
+import { CACHE_GENERATION_CHANNEL, SessionStore } from '@homereport/kit';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api } from '../../test/support/api.js';
@@ -8,6 +8,27 @@ const env = testEnv();
 const redis = new Redis(env.redisUrl);
 const sessions = new SessionStore(redis);
 afterAll(() => redis.quit());
+
+describe('public answers kept by the gateway', () => {
+  it('are served without the service until a bump is announced, by whichever replica made it', async () => {
+    await api('GET', '/api/requests/covered');
+    expect((await api('GET', '/api/requests/covered')).headers.get('x-cache')).toBe('hit');
+    // Announced without changing the generation in Redis: only a subscribed gateway can notice.
+    await redis.publish(CACHE_GENERATION_CHANNEL, 'requests:covered:generation');
+    expect((await api('GET', '/api/requests/covered')).headers.get('x-cache')).toBe('miss');
+    expect((await api('GET', '/api/requests/covered')).headers.get('x-cache')).toBe('hit');
+    // A bump of some other list leaves this one kept.
+    await redis.publish(CACHE_GENERATION_CHANNEL, 'zipcodes:list:generation');
+    expect((await api('GET', '/api/requests/covered')).headers.get('x-cache')).toBe('hit');
+  });
+
+  it('pass a query the service will not have kept on as the service answered it', async () => {
+    const res = await api('GET', '/api/requests/covered?limit=0');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBeTruthy();
+    expect(res.headers.get('x-cache')).toBeNull();
+  });
+});
 
 describe('GET /api/health', () => {
   it('reports every service up', async () => {
