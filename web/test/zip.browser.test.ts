@@ -1,5 +1,5 @@
-import type { ZipListItem } from '@homereport/contracts';
-import type { Browser, Page } from 'playwright-core';
+import { type ZipListItem, indexZipList, zipListPage } from '@homereport/contracts';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildAnalysis,
@@ -29,6 +29,16 @@ describe('ZIP code analyses in a browser', () => {
   }
 
   const cards = (page: Page) => page.getByTestId('zip-card');
+  /** GET /api/zipcodes with or without a query string (the page asks for pages: ?limit=24&q=...). */
+  const listUrl = (url: URL) => url.pathname === '/api/zipcodes';
+  /** Until the answer for what is typed and chosen now is on screen (the previous one stays while it loads). */
+  const settled = (page: Page, showing: number) =>
+    page.waitForFunction(
+      (n) =>
+        document.querySelector('[data-testid="zip-showing"]')?.textContent === String(n) &&
+        document.querySelector('[data-testid="zip-results"][aria-busy="true"]') === null,
+      showing,
+    );
 
   it('lists the analyses with counters, search, tier filter, grid and list views, and an empty state', async () => {
     const page = await newPage(browser);
@@ -70,15 +80,18 @@ describe('ZIP code analyses in a browser', () => {
     expect(text).toContain('Sample analysis');
     expect(text).toContain('View Full Analysis');
     await expect(page.getByTestId('zip-showing').textContent()).resolves.toBe('1');
+    await screenshot(page, 'zip-list-search');
 
-    // ZIP substring plus the tier filter.
+    // ZIP substring plus the tier filter: the tier applies at once, the search after a pause in
+    // typing, so the answer to wait for is the one with both.
     await page.getByTestId('zip-search').fill('021');
     await page.getByTestId('zip-tier-filter').selectOption({ label: 'Tier 1 - Ultra-Premium' });
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('[data-testid="zip-card"]')].every((c) => c.textContent?.includes('TIER 1')),
-    );
     const expected = zipCodes.filter((z) => z.zipCode.includes('021') && z.tier.includes('TIER 1')).length;
-    await expect(cards(page).count()).resolves.toBe(expected);
+    await page.waitForFunction((n) => {
+      const now = [...document.querySelectorAll('[data-testid="zip-card"]')];
+      return now.length === n && now.every((c) => c.textContent?.includes('TIER 1') && c.textContent.includes('021'));
+    }, expected);
+    await settled(page, expected);
 
     // List view.
     await page.getByTestId('zip-search').fill('');
@@ -299,7 +312,7 @@ describe('ZIP code analyses in a browser', () => {
 
   it('shows the load error when the list cannot be fetched, and the detail error when the detail fails', async () => {
     const page = await newPage(browser);
-    await page.route('**/api/zipcodes', (route) => route.fulfill({ status: 500, body: '{"error":"boom"}' }));
+    await page.route(listUrl, (route) => route.fulfill({ status: 500, body: '{"error":"boom"}' }));
     await page.route('**/api/zipcodes/44113', (route) => route.fulfill({ status: 500, body: '{"error":"boom"}' }));
     await page.goto('/zip');
     await expect(page.getByTestId('zip-error').textContent({ timeout: 20_000 })).resolves.toBe(
@@ -322,15 +335,32 @@ describe('ZIP code analyses in a browser', () => {
       investmentProfile: 'Cash-flow investing with value-add upside',
       sample: true,
     }));
+    // The service's own paging (zipListPage, from contracts) over 5,000 items, without storing them
+    // in the shared test database where every other test's counts would change.
+    const index = indexZipList(many);
+    const requested: string[] = [];
+    const answer = (route: Route) => {
+      const url = new URL(route.request().url());
+      requested.push(url.search);
+      const get = (name: string) => url.searchParams.get(name) ?? undefined;
+      const tier = get('tier');
+      const body = zipListPage(
+        index,
+        { q: get('q'), tier: tier ? (Number(tier) as 1 | 2 | 3) : undefined },
+        Number(get('limit') ?? 24),
+        Number(get('offset') ?? 0),
+      );
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+    };
     const page = await newPage(browser);
-    await page.route('**/api/zipcodes', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ zipCodes: many }) }),
-    );
+    await page.route(listUrl, answer);
     await page.goto('/zip');
     await page.getByTestId('zip-card').first().waitFor();
     await expect(page.getByTestId('zip-total').textContent()).resolves.toBe('5000');
     await expect(cards(page).count()).resolves.toBe(24);
     await expect(page.getByTestId('zip-pager-status').textContent()).resolves.toBe('Page 1 of 209');
+    // The first page asks for 24 cards, never the whole list.
+    expect(requested).toEqual(['?limit=24']);
 
     // Type one key at a time and time each until the counter shows the new result.
     const input = page.getByTestId('zip-search');
@@ -340,6 +370,11 @@ describe('ZIP code analyses in a browser', () => {
       const started = Date.now();
       await page.keyboard.type(key);
       const typed = await input.inputValue();
+      // Its own answer, not the previous one still on screen (which often shows the same cards).
+      await expect
+        .poll(() => requested.some((r) => new URLSearchParams(r).get('q') === typed.toLowerCase()), { interval: 10 })
+        .toBe(true);
+      await settled(page, zipListPage(index, { q: typed }, 24, 0).showing);
       await page.waitForFunction((term) => {
         const cardsNow = [...document.querySelectorAll('[data-testid="zip-card"]')];
         return cardsNow.length > 0 && cardsNow.every((c) => c.textContent?.toLowerCase().includes(term.toLowerCase()));
@@ -349,10 +384,16 @@ describe('ZIP code analyses in a browser', () => {
     await expect(page.getByTestId('zip-showing').textContent()).resolves.toBe('100');
     await expect(cards(page).count()).resolves.toBe(24);
     console.log(`[zip] per-keystroke update with 5,000 items (ms): ${timings.join(', ')}`);
+    // Each key waits out the debounce (180 ms) before its request, and still lands well within this.
     expect(Math.max(...timings)).toBeLessThan(500);
 
     await page.getByTestId('zip-pager').getByRole('button', { name: /Next/ }).click();
     await expect(page.getByTestId('zip-pager-status').textContent()).resolves.toBe('Page 2 of 5');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="zip-card"]')?.getAttribute('data-zip') === '11200',
+    );
+    await expect(cards(page).count()).resolves.toBe(24);
+    expect(requested.at(-1)).toBe('?limit=24&q=springf&offset=24');
     await screenshot(page, 'zip-list-5000');
     await page.context().close();
   });

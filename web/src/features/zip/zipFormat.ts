@@ -1,4 +1,4 @@
-import type { ZipListItem } from '@homereport/contracts';
+import { zipTierNumber } from '@homereport/contracts';
 
 /** What the screens show for a value nobody knows. */
 export const NOT_AVAILABLE = 'N/A';
@@ -47,11 +47,8 @@ export function tierBadge(tier: string): string {
   return (colon === -1 ? tier : tier.slice(0, colon)).trim();
 }
 
-/** 1, 2 or 3 for styling; 0 when the tier does not say. */
-export function tierNumber(tier: string): 0 | 1 | 2 | 3 {
-  const match = /TIER ([123])/.exec(tier);
-  return match ? (Number(match[1]) as 1 | 2 | 3) : 0;
-}
+/** 1, 2 or 3 for styling; 0 when the tier does not say (the same reading as the server's tier filter). */
+export const tierNumber = zipTierNumber;
 
 /** 'low-medium' → 'Low-Medium'. */
 export function formatRisk(level: string | null | undefined): string {
@@ -78,66 +75,16 @@ export function formatMonth(value: string): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', timeZone: 'UTC' });
 }
 
-/** The tier filter of /zip: the value is what the tier text must contain (spec section 5). */
+/** The tier filter of /zip: the value is the `tier` query parameter of GET /api/zipcodes. */
 export const TIER_FILTERS = [
   { value: '', label: 'All Tiers' },
-  { value: 'TIER 1', label: 'Tier 1 - Ultra-Premium' },
-  { value: 'TIER 2', label: 'Tier 2 - High-Growth' },
-  { value: 'TIER 3', label: 'Tier 3 - Emerging' },
+  { value: '1', label: 'Tier 1 - Ultra-Premium' },
+  { value: '2', label: 'Tier 2 - High-Growth' },
+  { value: '3', label: 'Tier 3 - Emerging' },
 ] as const;
-
-/** An item with its search text prepared once, so filtering 5,000 items per keystroke stays cheap. */
-export interface Searchable {
-  item: ZipListItem;
-  zip: string;
-  /** City, state and neighborhood, lower-cased, separated so a term cannot span two fields. */
-  words: string;
-}
-
-export function toSearchable(items: readonly ZipListItem[]): Searchable[] {
-  return items.map((item) => ({
-    item,
-    zip: item.zipCode,
-    words: [item.location.city, item.location.state, item.location.neighborhood ?? '']
-      .map((w) => w.toLowerCase())
-      .join('\u0000'),
-  }));
-}
-
-/**
- * Spec section 5: the ZIP code matches by substring; city, state and neighborhood match as
- * case-insensitive substrings; the tier filter matches when the tier text contains the chosen
- * label. An empty search or tier matches everything.
- */
-export function filterZipCodes(items: readonly Searchable[], search: string, tier: string): ZipListItem[] {
-  const term = search.trim();
-  const lower = term.toLowerCase();
-  const out: ZipListItem[] = [];
-  for (const entry of items) {
-    if (tier && !entry.item.tier.includes(tier)) continue;
-    if (term && !entry.zip.includes(term) && !entry.words.includes(lower)) continue;
-    out.push(entry.item);
-  }
-  return out;
-}
-
-/** Premium Markets counter: the Tier 1 analyses. */
-export function countPremium(items: readonly ZipListItem[]): number {
-  return items.reduce((n, item) => n + (tierNumber(item.tier) === 1 ? 1 : 0), 0);
-}
+export type TierFilter = (typeof TIER_FILTERS)[number]['value'];
 
 /** The last `count` months of the trend, oldest first (spec: the last 6 months are listed). */
 export function lastMonths<T>(monthly: readonly T[] | null | undefined, count = 6): T[] {
   return (monthly ?? []).slice(-count);
-}
-
-/** The page of a list; pages count from 1 and a page past the end shows the last one. */
-export function pageOf<T>(
-  items: readonly T[],
-  page: number,
-  size: number,
-): { items: T[]; page: number; pages: number } {
-  const pages = Math.max(1, Math.ceil(items.length / size));
-  const current = Math.min(Math.max(1, page), pages);
-  return { items: items.slice((current - 1) * size, current * size), page: current, pages };
 }

@@ -1,5 +1,5 @@
 import type { ZipListItem } from '@homereport/contracts';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/Alert';
 import { Icon } from '../../../components/Icon';
@@ -8,11 +8,11 @@ import { PageSpinner } from '../../../components/Spinner';
 import { StatCard } from '../../../components/StatCard';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useSession } from '../../../session/SessionProvider';
-import { LOAD_ERROR, useZipCodes } from '../api/zipCodes';
+import { LOAD_ERROR, useZipCodePage } from '../api/zipCodes';
 import { UnlockZipModal } from '../components/UnlockZipModal';
 import { ZipCard } from '../components/ZipCard';
 import { zipNav } from '../components/zipNav';
-import { TIER_FILTERS, countPremium, filterZipCodes, pageOf, toSearchable } from '../zipFormat';
+import { TIER_FILTERS, type TierFilter } from '../zipFormat';
 import '../zip.css';
 
 /** Cards per page: the page stays light however many analyses match (5,000 and more). */
@@ -52,25 +52,36 @@ function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (
   );
 }
 
+/** Typing waits this long for the next key before asking the server, so a word is one request, not one per letter. */
+const SEARCH_DEBOUNCE_MS = 180;
+
+/** `value`, once it has stopped changing for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 export function ZipListPage() {
   useDocumentTitle('ZIP Code Analysis');
   const { user, loading } = useSession();
   const navigate = useNavigate();
-  const zipCodes = useZipCodes();
   const [search, setSearch] = useState('');
-  const [tier, setTier] = useState('');
+  const [tier, setTier] = useState<TierFilter>('');
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
   const [page, setPage] = useState(1);
   const [locked, setLocked] = useState<ZipListItem | null>(null);
   const closeModal = useCallback(() => setLocked(null), []);
 
-  // Typing stays instant: the filtered list catches up a moment later, never blocking a key.
-  const deferredSearch = useDeferredValue(search);
-  const all = zipCodes.data;
-  const searchable = useMemo(() => toSearchable(all ?? []), [all]);
-  const filtered = useMemo(() => filterZipCodes(searchable, deferredSearch, tier), [searchable, deferredSearch, tier]);
-  const premium = useMemo(() => countPremium(all ?? []), [all]);
-  const shown = pageOf(filtered, page, PAGE_SIZE);
+  // The server filters and pages (5,000 analyses are 1.9 MB; a page of 24 is some 10 kB). The
+  // input stays instant; the request follows once typing pauses, the last page staying on screen.
+  const query = useDebounced(search, SEARCH_DEBOUNCE_MS);
+  const zipCodes = useZipCodePage({ search: query, tier, page, pageSize: PAGE_SIZE });
+  const shown = zipCodes.data;
+  const pages = Math.max(1, Math.ceil((shown?.showing ?? 0) / PAGE_SIZE));
 
   const open = useCallback(
     (zip: ZipListItem) => {
@@ -120,7 +131,7 @@ export function ZipListPage() {
               <select
                 value={tier}
                 onChange={(event) => {
-                  setTier(event.target.value);
+                  setTier(event.target.value as TierFilter);
                   setPage(1);
                 }}
                 data-testid="zip-tier-filter"
@@ -150,9 +161,15 @@ export function ZipListPage() {
           </div>
 
           <div className="stat-grid zip-stats">
-            <StatCard label="Total ZIP Codes" value={all?.length ?? 0} icon="pin" testId="zip-total" />
-            <StatCard label="Premium Markets" value={premium} icon="trending" tone="green" testId="zip-premium" />
-            <StatCard label="Showing" value={filtered.length} icon="search" tone="teal" testId="zip-showing" />
+            <StatCard label="Total ZIP Codes" value={shown?.total ?? 0} icon="pin" testId="zip-total" />
+            <StatCard
+              label="Premium Markets"
+              value={shown?.premium ?? 0}
+              icon="trending"
+              tone="green"
+              testId="zip-premium"
+            />
+            <StatCard label="Showing" value={shown?.showing ?? 0} icon="search" tone="teal" testId="zip-showing" />
           </div>
 
           <div id="zip-results">
@@ -160,18 +177,22 @@ export function ZipListPage() {
               <Alert kind="error" testId="zip-error">
                 {LOAD_ERROR}
               </Alert>
-            ) : zipCodes.isPending ? (
+            ) : !shown ? (
               <PageSpinner label="Loading ZIP codes" />
-            ) : filtered.length === 0 ? (
+            ) : shown.showing === 0 ? (
               <EmptyState />
             ) : (
               <>
-                <div className={layout === 'grid' ? 'zip-grid' : 'zip-list'} data-testid="zip-results">
-                  {shown.items.map((zip) => (
+                <div
+                  className={layout === 'grid' ? 'zip-grid' : 'zip-list'}
+                  data-testid="zip-results"
+                  aria-busy={zipCodes.isPlaceholderData}
+                >
+                  {shown.zipCodes.map((zip) => (
                     <ZipCard key={zip.zipCode} zip={zip} layout={layout} onOpen={open} />
                   ))}
                 </div>
-                <Pager page={shown.page} pages={shown.pages} onPage={changePage} />
+                <Pager page={Math.min(page, pages)} pages={pages} onPage={changePage} />
               </>
             )}
           </div>
