@@ -50,6 +50,10 @@ describe('ZIP search (spec section 5)', () => {
     expect(zips('hills ca')).toEqual([]);
     expect(zips('premium')).toEqual([]);
     expect(zips('growth')).toEqual([]);
+    // Not across the ZIP code and the city either, even with the separator itself in the term.
+    expect(zips('90210beverly')).toEqual([]);
+    expect(zips('90210\u0000beverly')).toEqual([]);
+    expect(zips('0\u0000')).toEqual(zips('0'));
   });
 
   it('filters by tier, combined with the search', () => {

@@ -19,9 +19,16 @@ export function zipTierNumber(tier: string): 0 | 1 | 2 | 3 {
 interface Entry {
   item: ZipListItem;
   tier: 0 | 1 | 2 | 3;
-  /** City, state and neighborhood, lower-cased, joined by a character nobody types, so a term cannot span two fields. */
-  words: string;
+  /**
+   * ZIP code, city, state and neighborhood, lower-cased, joined by a character a term cannot hold
+   * (searchZipList drops it from terms), so a term cannot span two fields. One substring test per
+   * item instead of two: the ZIP code is digits, which lower-casing leaves as they are, so it
+   * still matches exactly as a substring.
+   */
+  text: string;
 }
+
+const SEPARATOR = '\u0000';
 
 /** A list prepared once (per import), so every search is one pass of two substring tests per item. */
 export interface ZipListIndex {
@@ -35,9 +42,9 @@ export function indexZipList(items: readonly ZipListItem[]): ZipListIndex {
   const entries = items.map((item) => ({
     item,
     tier: zipTierNumber(item.tier),
-    words: [item.location.city, item.location.state, item.location.neighborhood ?? '']
+    text: [item.zipCode, item.location.city, item.location.state, item.location.neighborhood ?? '']
       .map((w) => w.toLowerCase())
-      .join('\u0000'),
+      .join(SEPARATOR),
   }));
   return { items, entries, premium: entries.reduce((n, e) => n + (e.tier === 1 ? 1 : 0), 0) };
 }
@@ -49,13 +56,12 @@ export interface ZipSearch {
 
 /** The items matching `q` and `tier`, in list order. */
 export function searchZipList(index: ZipListIndex, { q, tier }: ZipSearch): readonly ZipListItem[] {
-  const term = (q ?? '').trim();
+  const term = (q ?? '').replaceAll(SEPARATOR, '').trim().toLowerCase();
   if (!term && !tier) return index.items;
-  const lower = term.toLowerCase();
   const out: ZipListItem[] = [];
   for (const entry of index.entries) {
     if (tier && entry.tier !== tier) continue;
-    if (term && !entry.item.zipCode.includes(term) && !entry.words.includes(lower)) continue;
+    if (term && !entry.text.includes(term)) continue;
     out.push(entry.item);
   }
   return out;
