@@ -1,5 +1,6 @@
 import { type Infrastructure, type Logger, type ServiceApp, createServiceApp } from '@homereport/kit';
 import type { LeadsConfig } from './config.js';
+import { LeadEventRelay } from './data/lead-event-relay.js';
 import { LeadsRepository } from './data/leads-repository.js';
 import { WebhookKeysRepository } from './data/webhook-keys-repository.js';
 import { Leads } from './domain/leads.js';
@@ -27,9 +28,14 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
 
   const db = infra.mongo.db;
   if (!db) throw new Error('mongo connection has no database');
-  const relay = infra.startOutboxRelay([...OUTBOX_COLLECTIONS]);
+  // The kit's relay only publishes what leads stored before batch markers left in their outbox
+  // (a marker of an older replica): one read of an empty collection per second otherwise.
+  infra.startOutboxRelay([...OUTBOX_COLLECTIONS]);
+  const events = new LeadEventRelay(db, infra.publisher, logger.child({ component: 'lead-events' }));
+  events.start();
+  app.addHook('onClose', async () => events.stop());
   const keys = new WebhookKeysRepository(db);
-  const store = new LeadsRepository(db, relay);
+  const store = new LeadsRepository(db, events);
   await keys.ensureIndexes();
   await store.ensureIndexes();
 

@@ -1,6 +1,6 @@
 import { Topics } from '@homereport/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../../../test/support/api.js';
+import { api, eventually } from '../../../test/support/api.js';
 import { EventTap } from '../../../test/support/events.js';
 import {
   type CreatedKey,
@@ -246,11 +246,16 @@ describe('the lead-received event', () => {
       is_test: false,
     });
     expect(JSON.stringify(seen.envelope)).not.toContain(key.secret);
-    // The outbox entry is gone from the stored lead once published.
-    const stored = await withLeadsDb((db) =>
-      db.collection('leads').findOne({ _id: `${encodeURIComponent(key.name)}:${lead.lead_id}` as never }),
+    // The lead keeps its event; once published, no batch marker names the lead any more (nothing
+    // is left pending for the sweep).
+    const id = `${encodeURIComponent(key.name)}:${lead.lead_id}`;
+    const stored = await withLeadsDb((db) => db.collection('leads').findOne({ _id: id as never }));
+    expect(stored?.event?.id).toBe(seen.envelope.id);
+    await eventually(
+      async () => (await withLeadsDb((db) => db.collection('lead_event_batches').countDocuments({ ids: id }))) === 0,
+      10_000,
+      'the batch marker to go',
     );
-    expect(stored?.outbox ?? []).toEqual([]);
   });
 
   it('is not published for a refused lead', async () => {

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { LEAD_STATUSES, type LeadStats, type LeadStatus } from '@homereport/contracts';
-import { type OutboxEntry, type OutboxRecorder, conflict } from '@homereport/kit';
-import type { Collection, Db, Document, Filter } from 'mongodb';
+import { type OutboxEntry, conflict } from '@homereport/kit';
+import { type Collection, type Db, type Document, type Filter, MongoBulkWriteError } from 'mongodb';
 import type { InboundLead } from '../domain/inbound-lead.js';
 import type { Admin, LeadDetail, LeadFilter, LeadPage, LeadRecord, LeadStore } from '../domain/ports.js';
 import { keyTag } from '../domain/webhook-keys.js';
+import { GroupCommit } from './group-commit.js';
+import type { LeadEventRelay } from './lead-event-relay.js';
 
 /*
  * How leads are stored so that every request is answered through `_id` or a unique index and
@@ -15,7 +17,9 @@ import { keyTag } from '../domain/webhook-keys.js';
  *
  * leads            one document per lead. `_id` = "<key name, URI-encoded>:<lead_id>", so the
  *                  same lead_id posted again with the same key (retries, ten copies at once, two
- *                  replicas) is refused by the `_id` itself and stored once.
+ *                  replicas) is refused by the `_id` itself and stored once. Arrivals are written
+ *                  in groups (group commit, insertBatch): a handful of round trips per batch, not
+ *                  per lead; `event` is the lead's lead-received event (LeadEventRelay).
  *                  `seq`  its position in the list of all leads: 1, 2, 3... from an atomic counter
  *                         (unique index). "Newest first" pages are the positions below the cursor,
  *                         fetched with `$in` on the computed numbers.
@@ -25,7 +29,7 @@ import { keyTag } from '../domain/webhook-keys.js';
  *                         read (`{ _id, rev }`, unique compound index), so concurrent changes
  *                         are applied one after the other, never lost.
  * lead_counters    'leads': the next positions (`seq`, `keys.<tag>`) and the arrival counters
- *                  (`total`, `new`), moved by one atomic $inc per lead.
+ *                  (`total`, `new`), moved by one atomic $inc per batch of arrivals.
  *                  'moves': the per-status deltas of status changes (`s.<status>`) and the ids of
  *                  the last changes applied (`applied`), so a change is counted exactly once.
  *                  Stats = arrivals + moves, two documents read by `_id`.
@@ -42,6 +46,12 @@ import { keyTag } from '../domain/webhook-keys.js';
  *                  after its counters and index entry are applied. After a crash, the repair sweep
  *                  finds the few markers left and applies (idempotently) what the lead records.
  */
+
+/**
+ * Group commit of arrivals: at most this many leads per insertMany, and this many batches in flight
+ * from one process (the next batch gathers while one is written).
+ */
+const INTAKE = { maxBatch: 256, parallel: 2 };
 
 const BUCKET_SHIFT = 8;
 const bucketOf = (seq: number) => Math.floor(seq / 2 ** BUCKET_SHIFT);
@@ -88,8 +98,21 @@ interface LeadDoc {
   status_changed_by: string | null;
   status_history: HistoryEntry[];
   raw: string;
-  outbox: OutboxEntry[];
+  /** Its lead-received event, written with it, and the batch whose marker announces it (LeadEventRelay). */
+  event?: OutboxEntry;
+  batch?: string;
+  /** Leads stored before batch markers carried their event here, published by the kit's relay. */
+  outbox?: OutboxEntry[];
 }
+
+interface Arrival {
+  keyName: string;
+  lead: InboundLead;
+  receivedAt: Date;
+  event: ((record: LeadRecord) => OutboxEntry) | null;
+}
+
+type Outcome = 'created' | 'duplicate';
 
 interface CountersDoc {
   _id: 'leads' | 'moves';
@@ -165,9 +188,10 @@ const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 110
 /** A duplicate on `_id` (the same lead again), as opposed to any other unique index. */
 function isDuplicateId(err: unknown): boolean {
   if (!isDuplicateKey(err)) return false;
-  const e = err as { keyPattern?: Record<string, unknown>; message?: string };
+  // A driver error, or one item's WriteError of an insertMany (errmsg).
+  const e = err as { keyPattern?: Record<string, unknown>; message?: string; errmsg?: string };
   if (e.keyPattern) return '_id' in e.keyPattern;
-  return /index: _id_/.test(e.message ?? '');
+  return /index: _id_/.test(e.errmsg ?? e.message ?? '');
 }
 
 /** The public id is the list position; anything else is not an id of ours. */
@@ -181,11 +205,15 @@ export class LeadsRepository implements LeadStore {
   private readonly counters: Collection<CountersDoc>;
   private readonly buckets: Collection<BucketDoc>;
   private readonly statusOps: Collection<StatusOp>;
+  private readonly intake: GroupCommit<Arrival, Outcome>;
 
+  /** `events` null: leads inserted without an event (benchmark seeding only). */
   constructor(
     db: Db,
-    private readonly outbox: OutboxRecorder,
+    private readonly events: LeadEventRelay | null,
+    intake: { maxBatch: number; parallel: number } = INTAKE,
   ) {
+    this.intake = new GroupCommit((items) => this.insertBatch(items), intake);
     this.leads = db.collection<LeadDoc>('leads');
     this.counters = db.collection<CountersDoc>('lead_counters');
     this.buckets = db.collection<BucketDoc>('lead_buckets');
@@ -217,95 +245,194 @@ export class LeadsRepository implements LeadStore {
 
   // ---- arrival ------------------------------------------------------------------------------
 
-  async insert(
+  /** Queued into the next group commit (see GroupCommit): durable when this resolves. */
+  insert(
     keyName: string,
     lead: InboundLead,
     receivedAt: Date,
     event: ((record: LeadRecord) => OutboxEntry) | null,
   ): Promise<'created' | 'duplicate'> {
-    const tag = keyTag(keyName);
-    const _id = `${encodeURIComponent(keyName)}:${lead.lead_id}`;
-
-    // 1. Positions and arrival counters in one atomic update. 'before' and +1: this server's
-    //    'after' image can include a neighbour's increment (measured); 'before' never did.
-    const before = await this.counters.findOneAndUpdate(
-      { _id: 'leads' },
-      { $inc: { seq: 1, total: 1, new: 1, [`keys.${tag}`]: 1 } },
-      { returnDocument: 'before', projection: { seq: 1, [`keys.${tag}`]: 1 } },
-    );
-    if (!before) throw new Error('lead counters missing: ensureIndexes() was not run');
-    const seq = (before.seq ?? 0) + 1;
-    const keyPosition = (before.keys?.[tag] ?? 0) + 1;
-
-    // 2. Indexed under `new` before the lead exists: a reader meanwhile finds no lead and skips it.
-    await this.indexArrival(seq, tag);
-
-    const record: LeadRecord = {
-      id: String(seq),
-      lead_id: lead.lead_id,
-      key_name: keyName,
-      first_name: lead.first_name,
-      last_name: lead.last_name,
-      email: lead.email,
-      phone: lead.phone,
-      campaign_id: lead.campaign_id,
-      ad_group_id: lead.ad_group_id,
-      form_id: lead.form_id,
-      gcl_id: lead.gcl_id,
-      is_test: lead.is_test,
-      lead_status: 'new',
-      created_at: receivedAt,
-      status_changed_at: null,
-      status_changed_by: null,
-    };
-    const { id: _ignored, ...fields } = record;
-    const doc: LeadDoc = {
-      _id,
-      seq,
-      kp: `${tag}:${keyPosition}`,
-      rev: 0,
-      ...fields,
-      status_history: [],
-      raw: lead.raw,
-      outbox: event ? [event(record)] : [],
-    };
-
-    // 3. The lead and its lead-received event: one insert, published by the relay.
-    try {
-      await this.outbox.record('leads', _id, () => this.leads.insertOne(doc));
-      return 'created';
-    } catch (err) {
-      // A failed answer is not proof of a failed write: look before taking the counts back.
-      const stored = await this.leads.findOne({ _id }, { projection: { seq: 1 } }).catch(() => undefined);
-      if (stored === undefined) throw err;
-      if (stored?.seq === seq) return 'created';
-      await this.undoArrival(seq, tag);
-      if (isDuplicateId(err)) return 'duplicate';
-      throw err;
-    }
-  }
-
-  private async indexArrival(seq: number, tag: string): Promise<void> {
-    const update = { $addToSet: { 's.new': seq, [`ks.${tag}.new`]: seq } } as Document;
-    try {
-      await this.buckets.updateOne({ _id: bucketOf(seq) }, update, { upsert: true });
-    } catch (err) {
-      // Two first writers of a new bucket: the loser's upsert collides; the document exists now.
-      if (!isDuplicateKey(err)) throw err;
-      await this.buckets.updateOne({ _id: bucketOf(seq) }, update);
-    }
+    return this.intake.submit({ keyName, lead, receivedAt, event });
   }
 
   /**
-   * The lead was not stored (a repeat of a stored lead, or a failed write): its position stays
-   * unused (lists skip gaps) and its arrival is taken back out of the counters. A crash between
-   * step 1 and here leaves `total` and `new` one too high; see the README.
+   * Stores a batch of arrivals in a fixed number of round trips, whatever its size:
+   *  1. positions and arrival counters: one atomic $inc of the counters document by the batch's
+   *     counts ('before' image plus offsets: this server's 'after' image can include a neighbour's
+   *     increment, measured; 'before' never did);
+   *  2. the status index: one $addToSet per bucket touched (one or two), before the leads exist,
+   *     so a reader meanwhile finds no lead and skips the entry;
+   *  3. the event marker (one document for the batch, see LeadEventRelay), written together with 1;
+   *  4. the leads, each with its lead-received event, in one unordered insertMany: the `_id`
+   *     refuses a lead_id already stored for the key (or twice in this batch), item by item;
+   *  5. only if some were not stored: their arrivals are taken back (one $inc, one $pullAll per
+   *     bucket); their positions stay unused (lists skip gaps).
+   * The events go out after the answer (LeadEventRelay.publishNow).
    */
-  private async undoArrival(seq: number, tag: string): Promise<void> {
-    await this.counters.updateOne({ _id: 'leads' }, { $inc: { total: -1, new: -1 } });
-    await this.buckets.updateOne({ _id: bucketOf(seq) }, {
-      $pull: { 's.new': seq, [`ks.${tag}.new`]: seq },
-    } as Document);
+  private async insertBatch(items: Arrival[]): Promise<(Outcome | Error)[]> {
+    const tags = items.map((item) => keyTag(item.keyName));
+    const perTag = new Map<string, number>();
+    for (const tag of tags) perTag.set(tag, (perTag.get(tag) ?? 0) + 1);
+    const n = items.length;
+    const batch = randomBytes(9).toString('base64url');
+    const ids = items.map((item) => `${encodeURIComponent(item.keyName)}:${item.lead.lead_id}`);
+    const announced = ids.filter((_id, i) => items[i]?.event);
+    // 1 and 3 at once: the marker names the leads by `_id` (known before their positions).
+    const [before] = await Promise.all([
+      this.counters.findOneAndUpdate(
+        { _id: 'leads' },
+        { $inc: { seq: n, total: n, new: n, ...Object.fromEntries([...perTag].map(([t, k]) => [`keys.${t}`, k])) } },
+        {
+          returnDocument: 'before',
+          projection: { seq: 1, ...Object.fromEntries([...perTag.keys()].map((t) => [`keys.${t}`, 1])) },
+        },
+      ),
+      this.events && announced.length > 0 ? this.events.mark(batch, announced) : undefined,
+    ]);
+    if (!before) throw new Error('lead counters missing: ensureIndexes() was not run');
+    const keyPositions = new Map([...perTag.keys()].map((t) => [t, before.keys?.[t] ?? 0]));
+
+    const docs = items.map((item, i): LeadDoc => {
+      const tag = tags[i] as string;
+      const seq = (before.seq ?? 0) + i + 1;
+      const keyPosition = (keyPositions.get(tag) ?? 0) + 1;
+      keyPositions.set(tag, keyPosition);
+      const { lead } = item;
+      const record: LeadRecord = {
+        id: String(seq),
+        lead_id: lead.lead_id,
+        key_name: item.keyName,
+        first_name: lead.first_name,
+        last_name: lead.last_name,
+        email: lead.email,
+        phone: lead.phone,
+        campaign_id: lead.campaign_id,
+        ad_group_id: lead.ad_group_id,
+        form_id: lead.form_id,
+        gcl_id: lead.gcl_id,
+        is_test: lead.is_test,
+        lead_status: 'new',
+        created_at: item.receivedAt,
+        status_changed_at: null,
+        status_changed_by: null,
+      };
+      const { id: _ignored, ...fields } = record;
+      return {
+        _id: ids[i] as string,
+        seq,
+        kp: `${tag}:${keyPosition}`,
+        rev: 0,
+        ...fields,
+        status_history: [],
+        raw: lead.raw,
+        ...(item.event ? { event: item.event(record), batch } : {}),
+      };
+    });
+
+    await this.indexArrivals(
+      docs.map((d, i) => ({ seq: d.seq, tag: tags[i] as string })),
+      '$addToSet',
+    );
+
+    const outcomes: (Outcome | Error)[] = docs.map(() => 'created');
+    let unknown = new Set<number>();
+    try {
+      await this.leads.insertMany(docs, { ordered: false });
+    } catch (err) {
+      unknown = await this.settleFailedInserts(docs, err, outcomes);
+    }
+
+    // 5. Arrivals that were surely not stored are taken back (a failure here fails just those
+    //    requests; a retry of theirs is then a duplicate or a new write).
+    const notStored = docs.flatMap((d, i) =>
+      outcomes[i] === 'created' || unknown.has(i) ? [] : [{ seq: d.seq, tag: tags[i] as string, i }],
+    );
+    if (notStored.length > 0) {
+      try {
+        await this.counters.updateOne({ _id: 'leads' }, { $inc: { total: -notStored.length, new: -notStored.length } });
+        await this.indexArrivals(notStored, '$pullAll');
+      } catch (err) {
+        for (const { i } of notStored) outcomes[i] = err as Error;
+      }
+    }
+
+    // With items in doubt the marker stays: the sweep publishes whatever was stored.
+    if (this.events && announced.length > 0 && unknown.size === 0) {
+      const published = docs.filter((d, i) => d.event && outcomes[i] === 'created').map((d) => d.event as OutboxEntry);
+      this.events.publishNow(batch, announced, published);
+    }
+    return outcomes;
+  }
+
+  /**
+   * Which items of a failed insertMany were stored. Items the server names in its write errors
+   * were not inserted by this call; a duplicate `_id` may still be our own write (a retried
+   * insert), so those are looked up and compared by `seq`. A failed answer without per-item errors
+   * (the connection dropped) proves nothing: every item is looked up. A lookup that fails too
+   * leaves the items failed without taking their counts back (they may be stored).
+   */
+  private async settleFailedInserts(
+    docs: LeadDoc[],
+    err: unknown,
+    outcomes: (Outcome | Error)[],
+  ): Promise<Set<number>> {
+    const perItem = err instanceof MongoBulkWriteError ? [err.writeErrors].flat() : null;
+    const suspects = new Map<number, unknown>();
+    if (perItem && perItem.length > 0) for (const w of perItem) suspects.set(w.index, w);
+    else docs.forEach((_d, i) => suspects.set(i, err));
+    const failure = (cause: unknown) =>
+      new Error(
+        `lead not stored: ${String((cause as Error)?.message ?? (cause as { errmsg?: string })?.errmsg ?? cause)}`,
+      );
+    let stored: Map<string, number | undefined>;
+    try {
+      const found = await this.leads
+        .find({ _id: { $in: [...suspects.keys()].map((i) => (docs[i] as LeadDoc)._id) } }, { projection: { seq: 1 } })
+        .toArray();
+      stored = new Map(found.map((d) => [d._id, d.seq]));
+    } catch {
+      // In doubt: fail these requests and leave their counts (they may be stored; see the README).
+      for (const [i, cause] of suspects) outcomes[i] = failure(cause);
+      return new Set(suspects.keys());
+    }
+    for (const [i, cause] of suspects) {
+      const doc = docs[i] as LeadDoc;
+      const seq = stored.get(doc._id);
+      if (seq === doc.seq) outcomes[i] = 'created';
+      else if (seq !== undefined && isDuplicateId(cause)) outcomes[i] = 'duplicate';
+      else outcomes[i] = failure(cause);
+    }
+    return new Set();
+  }
+
+  /** Adds positions to (or takes them out of) the `new` lists of their buckets: one update per bucket. */
+  private async indexArrivals(entries: { seq: number; tag: string }[], op: '$addToSet' | '$pullAll'): Promise<void> {
+    const byBucket = new Map<number, Map<string, number[]>>();
+    for (const { seq, tag } of entries) {
+      const paths = byBucket.get(bucketOf(seq)) ?? new Map<string, number[]>();
+      byBucket.set(bucketOf(seq), paths);
+      for (const path of ['s.new', `ks.${tag}.new`]) paths.set(path, [...(paths.get(path) ?? []), seq]);
+    }
+    await Promise.all(
+      [...byBucket].map(async ([bucket, paths]) => {
+        const update = {
+          [op]: Object.fromEntries(
+            [...paths].map(([path, seqs]) => [path, op === '$addToSet' ? { $each: seqs } : seqs]),
+          ),
+        } as Document;
+        if (op === '$pullAll') {
+          await this.buckets.updateOne({ _id: bucket }, update);
+          return;
+        }
+        try {
+          await this.buckets.updateOne({ _id: bucket }, update, { upsert: true });
+        } catch (err) {
+          // Two first writers of a new bucket: the loser's upsert collides; the document exists now.
+          if (!isDuplicateKey(err)) throw err;
+          await this.buckets.updateOne({ _id: bucket }, update);
+        }
+      }),
+    );
   }
 
   // ---- reading ------------------------------------------------------------------------------
