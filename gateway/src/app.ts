@@ -24,7 +24,7 @@ import { createProxy } from './proxy.js';
 import { createPublicCache } from './public-cache.js';
 import { SharedRateLimit, overLimit } from './rate-limit.js';
 import { PUBLIC_CACHEABLE, isAdminPath, serviceFor, upstreams } from './routes.js';
-import { SECURITY_HEADERS } from './security-headers.js';
+import { securityHeadersFor } from './security-headers.js';
 import { registerWebApp } from './web.js';
 
 export interface GatewayDeps {
@@ -61,8 +61,8 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
   });
 
   // On the raw response, so answers the proxy writes straight through carry them too.
-  app.addHook('onRequest', (_req, reply, done) => {
-    for (const [name, value] of SECURITY_HEADERS) reply.raw.setHeader(name, value);
+  app.addHook('onRequest', (req, reply, done) => {
+    for (const [name, value] of securityHeadersFor(req.url)) reply.raw.setHeader(name, value);
     done();
   });
   const origins = splitList(config.CORS_ORIGINS);

@@ -17,6 +17,9 @@ interface Entry {
   generationKey: string;
   generation: string;
   contentType: string;
+  /** The service's validator and caching rule, so browsers revalidate with the gateway as with it. */
+  etag: string | null;
+  cacheControl: string | null;
   body: Buffer;
   /** Compressed once per generation, for browsers that accept them. */
   br: Buffer;
@@ -97,7 +100,13 @@ export function createPublicCache(options: PublicCacheOptions) {
   subscriber.connect().catch(() => {});
 
   const send = (req: FastifyRequest, reply: FastifyReply, entry: Entry, state: 'hit' | 'miss') => {
-    reply.header('content-type', entry.contentType).header('x-cache', state).header('vary', 'accept-encoding');
+    reply.header('x-cache', state).header('vary', 'accept-encoding');
+    if (entry.cacheControl !== null) reply.header('cache-control', entry.cacheControl);
+    if (entry.etag !== null) {
+      reply.header('etag', entry.etag);
+      if (matches(req.headers['if-none-match'], entry.etag)) return reply.status(304).send();
+    }
+    reply.header('content-type', entry.contentType);
     const accepted = req.headers['accept-encoding'];
     if (accepted !== undefined) {
       if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(entry.br);
@@ -126,6 +135,8 @@ export function createPublicCache(options: PublicCacheOptions) {
       generationKey: named.key,
       generation: named.generation,
       contentType,
+      etag: res.headers.get('etag'),
+      cacheControl: res.headers.get('cache-control'),
       body,
       br: await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
       gzip: await gzip(body, { level: 6 }),
@@ -184,4 +195,11 @@ export function createPublicCache(options: PublicCacheOptions) {
       subscriber.disconnect();
     },
   };
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as for GET). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }

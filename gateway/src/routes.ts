@@ -22,9 +22,9 @@ export const ROUTES: { pattern: RegExp; service: ServiceName }[] = [
 
 /**
  * Public answers the gateway may keep while the service's cache generation holds (public-cache.ts):
- * only without a query string, only with the service's generation header.
+ * each URL (path and query string) on its own, only with the service's generation header.
  */
-export const PUBLIC_CACHEABLE = new Set(['/api/requests/covered']);
+export const PUBLIC_CACHEABLE = new Set(['/api/requests/covered', '/api/zipcodes']);
 
 export function serviceFor(path: string): ServiceName | null {
   return ROUTES.find((r) => r.pattern.test(path))?.service ?? null;

@@ -78,8 +78,16 @@ describe('security', () => {
   it('sets security headers and keeps CORS closed', async () => {
     const res = await api('GET', '/api/health', { headers: { origin: 'https://evil.example' } });
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    // JSON loads nothing and is framed by nobody.
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    // Pages (and report files, which open in a tab) get the policy a page needs.
+    for (const path of ['/', '/api/files/no-such-link']) {
+      const page = await fetch(`${env.gatewayUrl}${path}`);
+      expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    }
   });
 
   it('refuses admin paths without a token (401) and for a signed-in non-admin (403)', async () => {

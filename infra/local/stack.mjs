@@ -1,7 +1,7 @@
 // Runs the gateway and every service as child processes (TypeScript through tsx), with one
 // combined log stream (each line prefixed and coloured) or one log file per process.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { repoRoot, waitForPort } from './servers.mjs';
@@ -48,31 +48,32 @@ export async function startStack({ profile, settings, logDir, pretty, log = cons
   const launch = (name, entry, port, extra = {}) => {
     const color = COLORS[procs.length % COLORS.length];
     const prefix = `\x1b[${color}m${name.padEnd(13)}|\x1b[0m `;
+    // With a log folder each process writes its file itself: lines passed through this process
+    // would cost it (a benchmark's load generator, the test runner) CPU for every line logged.
     let sink;
     if (logDir) {
       mkdirSync(logDir, { recursive: true });
-      sink = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+      sink = openSync(join(logDir, `${name}.log`), 'a');
     }
-    const write = (line) => {
-      if (sink) sink.write(`${line}\n`);
-      else process.stdout.write(`${prefix}${line}\n`);
-    };
     const proc = { name, child: null, port, sink, crashes: 0, restartTimer: null };
     const start = () => {
       const startedAt = Date.now();
       const child = spawn(process.execPath, ['--import', 'tsx', entry], {
         cwd: repoRoot,
         env: { ...common, ...extra, PORT: String(port), SERVICE_NAME: name },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: sink === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', sink, sink],
       });
-      for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', write);
+      if (sink === undefined) {
+        const write = (line) => process.stdout.write(`${prefix}${line}\n`);
+        for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', write);
+      }
       child.once('exit', (code, signal) => {
         if (stopping) return;
         proc.crashes = Date.now() - startedAt > STABLE_AFTER_MS ? 1 : proc.crashes + 1;
         const delay = restartDelayMs(proc.crashes);
         const msg = `${name} exited unexpectedly (${signal ? `signal ${signal}` : `code ${code}`}); restarting in ${delay / 1000} s`;
         // Also in the process's own log file as an error line, so whoever reads that log sees it.
-        if (sink) sink.write(`${JSON.stringify({ level: 50, time: Date.now(), name: 'stack', msg })}\n`);
+        if (sink !== undefined) writeSync(sink, `${JSON.stringify({ level: 50, time: Date.now(), name: 'stack', msg })}\n`);
         log(`[stack] ${msg}`);
         proc.restartTimer = setTimeout(() => {
           proc.restartTimer = null;
@@ -97,7 +98,7 @@ export async function startStack({ profile, settings, logDir, pretty, log = cons
         await exited;
         clearTimeout(timer);
       }
-      sink?.end();
+      if (sink !== undefined) closeSync(sink);
     }
   };
 

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
   type RawReplyDefaultExpression,
@@ -11,7 +12,7 @@ import Fastify, {
 } from 'fastify';
 import { AppError } from './errors.js';
 import { INTERNAL_SECRET_HEADER, type Identity, identityFromHeaders, secretMatches } from './identity.js';
-import { type Logger, loggablePath } from './logger.js';
+import { type Logger, logAccess, loggablePath } from './logger.js';
 import { Readiness } from './readiness.js';
 
 declare module 'fastify' {
@@ -53,7 +54,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     loggerInstance: options.logger,
     requestIdHeader: false,
     // One access line per request (below), not Fastify's two: half the log volume at the same detail.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Adopt the caller's id (the gateway's, or an operator's) only when it looks like an id.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -131,16 +132,16 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     reply.status(404).send({ error: `No route for ${req.method} ${req.url.split('?')[0]}.`, code: 'NOT_FOUND' });
   });
 
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     // At the route's own level: health probes (logLevel warn) stay out of the info log.
-    req.log.info(
-      {
-        req: { method: req.method, url: loggablePath(req.url), remoteAddress: req.ip },
-        statusCode: reply.statusCode,
-        responseTime: Math.round(reply.elapsedTime),
-      },
-      'request completed',
-    );
+    logAccess(req.log, {
+      method: req.method,
+      path: loggablePath(req.url) ?? '',
+      remoteAddress: req.ip,
+      statusCode: reply.statusCode,
+      responseTimeMs: Math.round(reply.elapsedTime),
+    });
+    done();
   });
 
   app.addHook('onRequestAbort', async (req) => {

@@ -29,3 +29,37 @@ describe('request logging', () => {
     expect(loggablePath('/plain')).toBe('/plain');
   });
 });
+
+describe('the access line of a service', () => {
+  it('is one JSON line per answered request, as pino would write it, without health probes', async () => {
+    const { createServiceApp } = await import('./app.js');
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const app = await createServiceApp({
+      name: 'svc',
+      logger: pino(loggerOptions({ name: 'svc', level: 'info', format: 'json' }), sink),
+    });
+    app.get('/things/:id', async () => ({ ok: true }));
+    await app.inject({ url: '/things/7?token=s3cr3t', headers: { 'x-request-id': 'req-abc' } });
+    await app.inject({ url: '/health/live' });
+    await app.close();
+    const access = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request completed');
+    expect(access).toHaveLength(1);
+    expect(access[0]).toMatchObject({
+      level: 30,
+      name: 'svc',
+      reqId: 'req-abc',
+      req: { method: 'GET', url: '/things/7', remoteAddress: '127.0.0.1' },
+      statusCode: 200,
+      msg: 'request completed',
+    });
+    expect(typeof access[0].time).toBe('number');
+    expect(typeof access[0].responseTime).toBe('number');
+    expect(lines.join('\n')).not.toContain('s3cr3t');
+  });
+});
