@@ -16,7 +16,7 @@
 // Settings: BENCH_COUNT (5000), BENCH_SECONDS (10), BENCH_CONNECTIONS (32).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,14 +39,17 @@ const dataDir = mkdtempSync(join(tmpdir(), 'homereport-bench-zip-'));
 const children = [];
 const servers = [];
 
-function launch(name, args, env) {
+function launch(name, args, env, { logToFile = false } = {}) {
+  // Servers write their log lines to a file themselves, as in production, not through this process
+  // (which is also the load generator).
+  const stdout = logToFile ? openSync(join(dataDir, `${name}.log`), 'a') : 'pipe';
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
   });
   child.out = '';
-  child.stdout.on('data', (d) => {
+  child.stdout?.on('data', (d) => {
     child.out += d;
   });
   let errors = '';
@@ -99,29 +102,44 @@ try {
   const helloPort = gateway + 1;
   const sameBytesPort = gateway + 2;
   const secret = randomBytes(24).toString('hex');
-  const common = { MONGO_URL: urls.MONGO_URL, REDIS_URL: urls.REDIS_URL, INTERNAL_SECRET: secret, LOG_LEVEL: 'warn' };
+  const common = { MONGO_URL: urls.MONGO_URL, REDIS_URL: urls.REDIS_URL, INTERNAL_SECRET: secret, LOG_LEVEL: 'info' };
 
-  const zipService = launch('zipcodes', ['--import', 'tsx', 'services/zipcodes/src/server.ts'], {
-    ...common,
-    PORT: String(services.zipcodes),
-    ZIP_LOAD_SAMPLE_WHEN_EMPTY: 'false',
-  });
+  const zipService = launch(
+    'zipcodes',
+    ['--import', 'tsx', 'services/zipcodes/src/server.ts'],
+    {
+      ...common,
+      PORT: String(services.zipcodes),
+      ZIP_LOAD_SAMPLE_WHEN_EMPTY: 'false',
+    },
+    { logToFile: true },
+  );
   await waitForPort(services.zipcodes, { name: 'zipcodes', proc: zipService, timeoutMs: 120_000 });
-  const gw = launch('gateway', ['--import', 'tsx', 'gateway/src/server.ts'], {
-    ...common,
-    PORT: String(gateway),
-    ZIPCODES_URL: `http://127.0.0.1:${services.zipcodes}`,
-    // The limiter still counts every request in Redis; the limit is only set out of reach.
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-  });
+  const gw = launch(
+    'gateway',
+    ['--import', 'tsx', 'gateway/src/server.ts'],
+    {
+      ...common,
+      PORT: String(gateway),
+      ZIPCODES_URL: `http://127.0.0.1:${services.zipcodes}`,
+      // The limiter still counts every request; the limit is only set out of reach.
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+    },
+    { logToFile: true },
+  );
   await waitForPort(gateway, { name: 'gateway', proc: gw, timeoutMs: 60_000 });
-  // Diagnostic: the same gateway with its per-request Redis rate limiter switched off.
-  const gwNoLimit = launch('gateway-no-limit', ['--import', 'tsx', 'gateway/src/server.ts'], {
-    ...common,
-    PORT: String(gateway + 3),
-    ZIPCODES_URL: `http://127.0.0.1:${services.zipcodes}`,
-    RATE_LIMIT_PER_MINUTE: '0',
-  });
+  // Diagnostic: the same gateway with its rate limiter switched off.
+  const gwNoLimit = launch(
+    'gateway-no-limit',
+    ['--import', 'tsx', 'gateway/src/server.ts'],
+    {
+      ...common,
+      PORT: String(gateway + 3),
+      ZIPCODES_URL: `http://127.0.0.1:${services.zipcodes}`,
+      RATE_LIMIT_PER_MINUTE: '0',
+    },
+    { logToFile: true },
+  );
   await waitForPort(gateway + 3, { name: 'gateway-no-limit', proc: gwNoLimit, timeoutMs: 60_000 });
   const hello = launch('hello-world', [
     '--input-type=module',
