@@ -82,7 +82,8 @@ export async function startStack({ profile, settings, logDir, pretty, log = cons
         const delay = restartDelayMs(proc.crashes);
         const msg = `${name} exited unexpectedly (${signal ? `signal ${signal}` : `code ${code}`}); restarting in ${delay / 1000} s`;
         // Also in the process's own log file as an error line, so whoever reads that log sees it.
-        if (sink !== undefined) writeSync(sink, `${JSON.stringify({ level: 50, time: Date.now(), name: 'stack', msg })}\n`);
+        if (sink !== undefined)
+          writeSync(sink, `${JSON.stringify({ level: 50, time: Date.now(), name: 'stack', msg })}\n`);
         log(`[stack] ${msg}`);
         proc.restartTimer = setTimeout(() => {
           proc.restartTimer = null;
