@@ -123,7 +123,8 @@ try {
       RATE_LIMIT_PER_MINUTE: '0',
       MAX_UPLOAD_BYTES: String((SIZE_MB + 16) * MB),
       UPLOAD_BODY_LIMIT_BYTES: String((SIZE_MB + 32) * MB),
-      // BENCH_NODE_OPTIONS: V8 flags for the stack's processes (e.g. --max-semi-space-size=2).
+      // BENCH_NODE_OPTIONS: more V8 flags for the stack's processes (gateway and files already run
+      // with --max-semi-space-size=1, see infra/local/stack.mjs).
       ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     },
   });
