@@ -124,7 +124,7 @@ try {
       MAX_UPLOAD_BYTES: String((SIZE_MB + 16) * MB),
       UPLOAD_BODY_LIMIT_BYTES: String((SIZE_MB + 32) * MB),
       // BENCH_NODE_OPTIONS: more V8 flags for the stack's processes (gateway and files already run
-      // with --max-semi-space-size=1, see infra/local/stack.mjs).
+      // with small semi-spaces, see NODE_FLAGS in infra/local/stack.mjs).
       ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     },
   });
