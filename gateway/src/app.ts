@@ -20,6 +20,7 @@ import { refuseOversizedBody } from './body-limit.js';
 import type { GatewayConfig } from './config.js';
 import { answerWhileDraining, bodyUnread } from './early-answer.js';
 import { cachedHealth, servicesHealth } from './health.js';
+import { keptAnswers } from './kept-answers.js';
 import { createProxy } from './proxy.js';
 import { createPublicCache } from './public-cache.js';
 import { SharedRateLimit, overLimit } from './rate-limit.js';
@@ -34,25 +35,37 @@ export interface GatewayDeps {
 }
 
 export async function buildGateway({ config, logger, redis }: GatewayDeps): Promise<ServiceApp> {
-  const app = await createServiceApp({ name: 'gateway', logger, trustProxy: config.TRUST_PROXY });
-  registerRedis(app, redis);
-  const sessions = new SessionStore(redis);
   const requestLimit = new SharedRateLimit({
     redis,
     prefix: 'ratelimit:gw:',
     windowSeconds: 60,
     perWindow: config.RATE_LIMIT_PER_MINUTE,
   });
-  const healthCounter = new WindowCounter(redis, 'ratelimit:gw-health:', 60);
-  const targets = upstreams(config);
-  const proxy = createProxy(config.INTERNAL_SECRET);
-  // Public answers kept here while the owning service's cache generation holds (public-cache.ts).
+  // Public answers kept here while the owning service's cache generation holds (public-cache.ts),
+  // served before Fastify's routing when they can be (kept-answers.ts).
   const publicCache = createPublicCache({
     redis,
     logger,
     internalSecret: config.INTERNAL_SECRET,
     paths: PUBLIC_CACHEABLE,
   });
+  const app = await createServiceApp({
+    name: 'gateway',
+    logger,
+    trustProxy: config.TRUST_PROXY,
+    answerFirst: keptAnswers({
+      peek: publicCache.peek,
+      paths: PUBLIC_CACHEABLE,
+      requestLimit,
+      logger,
+      trustProxy: config.TRUST_PROXY,
+    }),
+  });
+  registerRedis(app, redis);
+  const sessions = new SessionStore(redis);
+  const healthCounter = new WindowCounter(redis, 'ratelimit:gw-health:', 60);
+  const targets = upstreams(config);
+  const proxy = createProxy(config.INTERNAL_SECRET);
   // Writes to these services can change what the public cache keeps.
   const cacheOwners = new Set([...PUBLIC_CACHEABLE].map((path) => serviceFor(path)));
   app.addHook('onClose', async () => {

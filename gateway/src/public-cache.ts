@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 
-interface Entry {
+export interface Entry {
   generationKey: string;
   generation: string;
   contentType: string;
@@ -104,15 +104,12 @@ export function createPublicCache(options: PublicCacheOptions) {
     if (entry.cacheControl !== null) reply.header('cache-control', entry.cacheControl);
     if (entry.etag !== null) {
       reply.header('etag', entry.etag);
-      if (matches(req.headers['if-none-match'], entry.etag)) return reply.status(304).send();
+      if (etagMatches(req.headers['if-none-match'], entry.etag)) return reply.status(304).send();
     }
     reply.header('content-type', entry.contentType);
-    const accepted = req.headers['accept-encoding'];
-    if (accepted !== undefined) {
-      if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(entry.br);
-      if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(entry.gzip);
-    }
-    return reply.send(entry.body);
+    const encoding = encodingFor(req.headers['accept-encoding']);
+    if (encoding === null) return reply.send(entry.body);
+    return reply.header('content-encoding', encoding).send(entry[encoding]);
   };
 
   /** Asks the service itself (not through the proxy) and keeps a cacheable answer. */
@@ -186,6 +183,16 @@ export function createPublicCache(options: PublicCacheOptions) {
       }
     },
 
+    /**
+     * The kept answer for `url` when it can be served without asking anyone (subscribed, fresh),
+     * else null: the caller then goes the normal way, which loads or revalidates it.
+     */
+    peek(url: string): Entry | null {
+      if (!subscribed) return null;
+      const entry = entries.get(url);
+      return entry !== undefined && entry.until > Date.now() ? entry : null;
+    },
+
     /** A write to the service at `target` was answered: what it served before may be stale. */
     written(target: string) {
       forget((entry) => entry.target !== target);
@@ -197,8 +204,16 @@ export function createPublicCache(options: PublicCacheOptions) {
   };
 }
 
+/** The encoding of a kept answer to send for an Accept-Encoding header; null for none. */
+export function encodingFor(accepted: string | undefined): 'br' | 'gzip' | null {
+  if (accepted === undefined) return null;
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
 /** Whether an If-None-Match header names this ETag (weak comparison, as for GET). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (ifNoneMatch === undefined) return false;
   const bare = (tag: string) => tag.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
@@ -40,7 +40,18 @@ export interface ServiceAppOptions {
   /** Behind the gateway (one proxy), so req.ip is the client address it forwarded. */
   trustProxy?: boolean;
   bodyLimit?: number;
+  /** Answers some requests before Fastify sees them (the gateway's kept public answers); false passes on. */
+  answerFirst?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
+
+/** The caller's request id (the gateway's, or an operator's) when it looks like one, else a new one. */
+export function requestIdOf(headers: IncomingMessage['headers']): string {
+  const given = headers['x-request-id'];
+  return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+}
+
+/** Trust one proxy hop: behind the gateway (or a load balancer), the address it forwarded. */
+export const trustOneHop = (_address: string, hop: number) => hop === 0;
 
 const OPEN_PATHS = new Set(['/health/live', '/health/ready', '/openapi.json']);
 
@@ -56,13 +67,30 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     // One access line per request (below), not Fastify's two: half the log volume at the same detail.
     logController: new LogController({ disableRequestLogging: true }),
     // Adopt the caller's id (the gateway's, or an operator's) only when it looks like an id.
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: (req) => requestIdOf(req.headers),
     // One hop: the gateway sets x-forwarded-for to the client address it saw, so req.ip is that.
-    trustProxy: options.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
+    trustProxy: options.trustProxy ? trustOneHop : false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    ...(options.answerFirst
+      ? {
+          serverFactory: (
+            handler: (req: IncomingMessage, res: ServerResponse) => void,
+            fastifyOptions: Record<string, unknown>,
+          ) => {
+            const opts = fastifyOptions as Record<string, number | undefined>;
+            const answerFirst = options.answerFirst as NonNullable<ServiceAppOptions['answerFirst']>;
+            const server = createServer((req, res) => {
+              if (!answerFirst(req, res)) handler(req, res);
+            });
+            // What Fastify sets on a server it creates itself.
+            server.keepAliveTimeout = opts.keepAliveTimeout ?? server.keepAliveTimeout;
+            server.requestTimeout = opts.requestTimeout ?? server.requestTimeout;
+            server.setTimeout(opts.connectionTimeout ?? 0);
+            if ((opts.maxRequestsPerSocket ?? 0) > 0) server.maxRequestsPerSocket = opts.maxRequestsPerSocket ?? null;
+            return server;
+          },
+        }
+      : {}),
     // No coercion: a number or object where a string belongs is a 400, not silently "42".
     // Query strings are strings; routes that need numbers there parse them explicitly.
     ajv: { customOptions: { removeAdditional: false, allErrors: false, coerceTypes: false } },
