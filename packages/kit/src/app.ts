@@ -80,7 +80,19 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
             const opts = fastifyOptions as Record<string, number | undefined>;
             const answerFirst = options.answerFirst as NonNullable<ServiceAppOptions['answerFirst']>;
             const server = createServer((req, res) => {
-              if (!answerFirst(req, res)) handler(req, res);
+              let answered = false;
+              try {
+                answered = answerFirst(req, res);
+              } catch (err) {
+                // A bug in the shortcut must cost one answer, not the process: Fastify answers
+                // instead when nothing was sent yet.
+                options.logger.error({ err, url: loggablePath(req.url) }, 'answering before routing failed');
+                if (res.headersSent) {
+                  res.destroy();
+                  return;
+                }
+              }
+              if (!answered) handler(req, res);
             });
             // What Fastify sets on a server it creates itself.
             server.keepAliveTimeout = opts.keepAliveTimeout ?? server.keepAliveTimeout;
