@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import argon2 from 'argon2';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient, ObjectId } from 'mongodb';
+import { pct, pool, timedRequest } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '900';
 const { provision, startInfra } = await import('../infra/local/servers.mjs');
@@ -29,59 +30,8 @@ const nextAddress = () => {
   return `127.${50 + ((addressSeq >> 16) & 0x3f)}.${(addressSeq >> 8) & 0xff}.${addressSeq & 0xff || 1}`;
 };
 const agent = new http.Agent({ keepAlive: false });
-
-function request(base, method, path, { body, token, localAddress = nextAddress() } = {}) {
-  const url = new URL(path, base);
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = http.request(
-      {
-        hostname: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method,
-        agent,
-        localAddress,
-        headers: {
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode, ms, json: () => JSON.parse(text), headers: res.headers });
-        });
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
-
-const pct = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-
-async function pool(count, concurrency, fn) {
-  let next = 0;
-  const results = [];
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        results[i] = await fn(i);
-      }
-    }),
-  );
-  return results;
-}
+const request = (base, method, path, { localAddress = nextAddress(), ...options } = {}) =>
+  timedRequest(base, method, path, { ...options, localAddress, agent });
 
 /** CPU seconds a process has used so far (user + system), from /proc. */
 function cpuSeconds(pid) {

@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
+import { pct, pool, timedRequest } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '450';
 const { provision, startInfra, repoRoot, waitForPort } = await import('../infra/local/servers.mjs');
@@ -36,54 +37,8 @@ const KEYS = ['bench-google', 'bench-meta', 'bench-tiktok', 'bench-bing', 'bench
 const PASSWORD = 'bench-password-123';
 const log = (m) => console.log(`[bench] ${m}`);
 
-const pct = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-
-async function pool(count, concurrency, fn) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) await fn(next++);
-    }),
-  );
-}
-
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-function request(base, method, path, { body, token, headers = {} } = {}) {
-  const url = new URL(path, base);
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = http.request(
-      {
-        hostname: url.hostname,
-        port: url.port,
-        path: `${url.pathname}${url.search}`,
-        method,
-        agent,
-        headers: {
-          ...headers,
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode, ms, json: () => JSON.parse(text) });
-        });
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
+const request = (base, method, path, options = {}) => timedRequest(base, method, path, { ...options, agent });
 
 function leadBody(i, keyName) {
   return {

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { MongoClient, ObjectId } from 'mongodb';
+import { pct, pool, timedRequest } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '1500';
 const { provision, repoRoot, startInfra, waitForPort } = await import('../infra/local/servers.mjs');
@@ -36,46 +37,8 @@ const HELLO_PORT = 27990 + Number(process.env.TEST_PORT_OFFSET);
 const log = (m) => console.log(`[bench] ${m}`);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-function get(base, path, token) {
-  const url = new URL(path, base);
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = http.request(
-      {
-        hostname: url.hostname,
-        port: url.port,
-        path: `${url.pathname}${url.search}`,
-        agent,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const pct = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-
-async function pool(jobs, concurrency) {
-  let next = 0;
-  const results = [];
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < jobs.length) {
-        const i = next++;
-        results[i] = await jobs[i]();
-      }
-    }),
-  );
-  return results;
-}
+const runAll = (jobs, concurrency) => pool(jobs.length, concurrency, (i) => jobs[i]());
+const get = (base, path, token) => timedRequest(base, 'GET', path, { token, agent });
 
 /** autocannon results of several turns as one: mean rate and p99, summed failures. */
 function meanOf(results) {
@@ -236,8 +199,8 @@ async function measure(size, ctx) {
       return [...reports, ...reports.slice(0, 5)].map((id) => () => get(gateway, `/api/requests/${id}/view`, token));
     });
   // Warm-up with users of its own, then the measured opens.
-  await pool(jobsFor(users.slice(USERS)), 8);
-  const opens = await pool(jobsFor(users.slice(0, USERS)), 8);
+  await runAll(jobsFor(users.slice(USERS)), 8);
+  const opens = await runAll(jobsFor(users.slice(0, USERS)), 8);
   const bad = opens.filter((r) => r.status !== 200).length;
   if (bad > 0) {
     const statuses = {};
