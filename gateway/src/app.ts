@@ -6,7 +6,6 @@ import {
   type Redis,
   type ServiceApp,
   SessionStore,
-  WindowCounter,
   createServiceApp,
   forbidden,
   notFound,
@@ -23,7 +22,7 @@ import { cachedHealth, servicesHealth } from './health.js';
 import { keptAnswers } from './kept-answers.js';
 import { createProxy } from './proxy.js';
 import { createPublicCache } from './public-cache.js';
-import { SharedRateLimit, overLimit } from './rate-limit.js';
+import { SharedRateLimit } from './rate-limit.js';
 import { PUBLIC_CACHEABLE, isAdminPath, serviceFor, upstreams } from './routes.js';
 import { securityHeadersFor } from './security-headers.js';
 import { registerWebApp } from './web.js';
@@ -63,14 +62,19 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
   });
   registerRedis(app, redis);
   const sessions = new SessionStore(redis);
-  const healthCounter = new WindowCounter(redis, 'ratelimit:gw-health:', 60);
+  const healthLimit = new SharedRateLimit({
+    redis,
+    prefix: 'ratelimit:gw-health:',
+    windowSeconds: 60,
+    perWindow: config.HEALTH_RATE_LIMIT_PER_MINUTE,
+  });
   const targets = upstreams(config);
   const proxy = createProxy(config.INTERNAL_SECRET);
   // Writes to these services can change what the public cache keeps.
   const cacheOwners = new Set([...PUBLIC_CACHEABLE].map((path) => serviceFor(path)));
   app.addHook('onClose', async () => {
     proxy.close();
-    await Promise.all([publicCache.close(), requestLimit.close()]);
+    await Promise.all([publicCache.close(), requestLimit.close(), healthLimit.close()]);
   });
 
   // On the raw response, so answers the proxy writes straight through carry them too.
@@ -111,7 +115,7 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
   // limited per client, and not logged at info (probes call it every few seconds).
   const health = cachedHealth(() => servicesHealth(targets));
   app.get('/api/health', { logLevel: 'warn' }, async (req, reply) => {
-    const wait = await overLimit(healthCounter, req.ip, config.HEALTH_RATE_LIMIT_PER_MINUTE);
+    const wait = healthLimit.hit(req.ip);
     if (wait !== null) throw tooManyRequests(wait, 'Too many health checks. Please slow down.');
     const { ok, body } = await health();
     if (!ok) reply.header('retry-after', '5');

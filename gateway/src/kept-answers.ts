@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import { type Logger, logAccess, loggablePath, requestIdOf, trustOneHop } from '@homereport/kit';
-import { type Entry, encodingFor, etagMatches } from './public-cache.js';
+import { type Entry, answerFrom } from './public-cache.js';
 import type { SharedRateLimit } from './rate-limit.js';
 import { API_SECURITY_HEADERS } from './security-headers.js';
+
+const SECURITY_HEADER_LIST = API_SECURITY_HEADERS.flat();
 
 export interface KeptAnswersOptions {
   /** The kept answer for a URL that may be served as it is, or null. */
@@ -42,13 +44,11 @@ export function keptAnswers(options: KeptAnswersOptions) {
 
     const started = performance.now();
     const id = requestIdOf(headers);
-    const notModified = entry.etag !== null && etagMatches(headers['if-none-match'] as string | undefined, entry.etag);
-    const encoding = notModified ? null : encodingFor(headers['accept-encoding']);
-    // Header lists built once per kept answer and encoding: writeHead with a flat list skips the
-    // per-header bookkeeping of setHeader, a measurable share of an answer this small.
-    const fixed = headersOf(entry, notModified ? '304' : (encoding ?? 'identity'));
-    res.writeHead(notModified ? 304 : 200, [...fixed, 'x-request-id', id]);
-    res.end(notModified ? undefined : encoding === null ? entry.body : entry[encoding]);
+    const answer = answerFrom(entry, headers, 'hit');
+    // writeHead with a flat list skips setHeader's per-header bookkeeping, a measurable share of
+    // an answer this small.
+    res.writeHead(answer.status, [...SECURITY_HEADER_LIST, ...answer.headers, 'x-request-id', id]);
+    res.end(answer.body);
     // Logged once written to the socket rather than on 'finish': one listener less per answer.
     logAccess(
       logger,
@@ -56,36 +56,11 @@ export function keptAnswers(options: KeptAnswersOptions) {
         method: 'GET',
         path: loggablePath(url) ?? '',
         remoteAddress: ip,
-        statusCode: notModified ? 304 : 200,
+        statusCode: answer.status,
         responseTimeMs: Math.round(performance.now() - started),
       },
       id,
     );
     return true;
   };
-}
-
-type Variant = 'identity' | 'br' | 'gzip' | '304';
-const headerLists = new WeakMap<Entry, Map<Variant, string[]>>();
-
-function headersOf(entry: Entry, variant: Variant): string[] {
-  let lists = headerLists.get(entry);
-  if (lists === undefined) {
-    lists = new Map();
-    headerLists.set(entry, lists);
-  }
-  let list = lists.get(variant);
-  if (list === undefined) {
-    list = API_SECURITY_HEADERS.flat();
-    list.push('x-cache', 'hit', 'vary', 'accept-encoding');
-    if (entry.cacheControl !== null) list.push('cache-control', entry.cacheControl);
-    if (entry.etag !== null) list.push('etag', entry.etag);
-    if (variant !== '304') {
-      const body = variant === 'identity' ? entry.body : entry[variant];
-      list.push('content-type', entry.contentType, 'content-length', String(body.length));
-      if (variant !== 'identity') list.push('content-encoding', variant);
-    }
-    lists.set(variant, list);
-  }
-  return list;
 }

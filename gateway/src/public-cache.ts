@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { constants, brotliCompress, gzip as gzipCallback } from 'node:zlib';
 import {
@@ -100,16 +101,9 @@ export function createPublicCache(options: PublicCacheOptions) {
   subscriber.connect().catch(() => {});
 
   const send = (req: FastifyRequest, reply: FastifyReply, entry: Entry, state: 'hit' | 'miss') => {
-    reply.header('x-cache', state).header('vary', 'accept-encoding');
-    if (entry.cacheControl !== null) reply.header('cache-control', entry.cacheControl);
-    if (entry.etag !== null) {
-      reply.header('etag', entry.etag);
-      if (etagMatches(req.headers['if-none-match'], entry.etag)) return reply.status(304).send();
-    }
-    reply.header('content-type', entry.contentType);
-    const encoding = encodingFor(req.headers['accept-encoding']);
-    if (encoding === null) return reply.send(entry.body);
-    return reply.header('content-encoding', encoding).send(entry[encoding]);
+    const answer = answerFrom(entry, req.headers, state);
+    for (let i = 0; i < answer.headers.length; i += 2) reply.header(answer.headers[i] as string, answer.headers[i + 1]);
+    return reply.status(answer.status).send(answer.body);
   };
 
   /** Asks the service itself (not through the proxy) and keeps a cacheable answer. */
@@ -121,6 +115,8 @@ export function createPublicCache(options: PublicCacheOptions) {
         'x-request-id': req.id,
         'x-forwarded-for': req.ip,
         accept: 'application/json',
+        // The gateway compresses what it keeps itself: a compressed answer would only be undone here.
+        'accept-encoding': 'identity',
       },
       signal: AbortSignal.timeout(10_000),
     });
@@ -204,8 +200,56 @@ export function createPublicCache(options: PublicCacheOptions) {
   };
 }
 
+/** What to send for a kept answer: 304 or 200, its headers as a flat list, the body to write. */
+export interface KeptAnswer {
+  status: 200 | 304;
+  headers: readonly string[];
+  body: Buffer | undefined;
+}
+
+/**
+ * The one way a kept answer is sent, by the Fastify path and by the shortcut before routing
+ * (kept-answers.ts) alike: the service's ETag (304 on a match) and caching rule, the encoding the
+ * client accepts. Header lists are built once per entry and variant.
+ */
+export function answerFrom(entry: Entry, request: IncomingHttpHeaders, state: 'hit' | 'miss'): KeptAnswer {
+  const notModified = entry.etag !== null && etagMatches(request['if-none-match'], entry.etag);
+  const encoding = notModified ? null : encodingFor(request['accept-encoding']);
+  const variant = notModified ? '304' : (encoding ?? 'identity');
+  return {
+    status: notModified ? 304 : 200,
+    headers: headerList(entry, variant, state),
+    body: notModified ? undefined : encoding === null ? entry.body : entry[encoding],
+  };
+}
+
+type Variant = 'identity' | 'br' | 'gzip' | '304';
+const headerLists = new WeakMap<Entry, Map<string, string[]>>();
+
+function headerList(entry: Entry, variant: Variant, state: 'hit' | 'miss'): string[] {
+  let lists = headerLists.get(entry);
+  if (lists === undefined) {
+    lists = new Map();
+    headerLists.set(entry, lists);
+  }
+  const key = `${variant}:${state}`;
+  let list = lists.get(key);
+  if (list === undefined) {
+    list = ['x-cache', state, 'vary', 'accept-encoding'];
+    if (entry.cacheControl !== null) list.push('cache-control', entry.cacheControl);
+    if (entry.etag !== null) list.push('etag', entry.etag);
+    if (variant !== '304') {
+      const body = variant === 'identity' ? entry.body : entry[variant];
+      list.push('content-type', entry.contentType, 'content-length', String(body.length));
+      if (variant !== 'identity') list.push('content-encoding', variant);
+    }
+    lists.set(key, list);
+  }
+  return list;
+}
+
 /** The encoding of a kept answer to send for an Accept-Encoding header; null for none. */
-export function encodingFor(accepted: string | undefined): 'br' | 'gzip' | null {
+function encodingFor(accepted: string | undefined): 'br' | 'gzip' | null {
   if (accepted === undefined) return null;
   if (/\bbr\b/.test(accepted)) return 'br';
   if (/\bgzip\b/.test(accepted)) return 'gzip';
@@ -213,7 +257,7 @@ export function encodingFor(accepted: string | undefined): 'br' | 'gzip' | null 
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, as for GET). */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (ifNoneMatch === undefined) return false;
   const bare = (tag: string) => tag.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
