@@ -314,7 +314,11 @@ export function kafka(ports, dataDir) {
   );
   const java = ['-Xms256m', '-Xmx768m', '-XX:+UseG1GC', `-Dlog4j.configuration=file:${log4j}`, '-cp', `${libs}/*`];
   if (!existsSync(join(logs, 'meta.properties'))) {
-    const clusterId = randomBytes(16).toString('base64url');
+    // A 16-byte id in base64url, as Kafka's own random-uuid makes it, and like Kafka never one that
+    // starts with '-': the tool would read it as an option (1 start in 64 failed that way).
+    let clusterId;
+    do clusterId = randomBytes(16).toString('base64url');
+    while (clusterId.startsWith('-'));
     const fmt = spawnSync('java', [...java, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props], {
       encoding: 'utf8',
     });
