@@ -1,5 +1,6 @@
 export const repoRoot: string;
 export const cacheDir: string;
+export const MONGO_JAVA_SERVER_VERSION: string;
 export function infraPorts(profile: 'dev' | 'test'): Record<string, number>;
 export function provision(options?: { withBrowser?: boolean }): void;
 export function stopByPidFile(dataDir: string, name: string, timeoutMs?: number): Promise<void>;

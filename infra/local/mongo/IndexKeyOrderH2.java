@@ -1,0 +1,136 @@
+package de.bwaldvogel.mongo.backend.h2;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.h2.mvstore.MVMap;
+import org.h2.mvstore.MVStore;
+import org.h2.mvstore.type.ObjectDataType;
+
+import de.bwaldvogel.mongo.MongoDatabase;
+import de.bwaldvogel.mongo.backend.Index;
+import de.bwaldvogel.mongo.backend.IndexKey;
+import de.bwaldvogel.mongo.backend.KeyValue;
+
+/**
+ * mongo-java-server's H2 backend with unique indexes that compare their keys directly.
+ *
+ * Stock H2 keeps an index key (a KeyValue, which is not Comparable) in an MVMap whose key type
+ * orders such objects by their Java-serialized bytes: every step of every index lookup serializes
+ * two keys with a fresh ObjectOutputStream. Profiled under the lead webhook's inserts, that was
+ * 83% of the server's CPU (docs/decisions/005). Here the keys are ordered element by element
+ * instead. Which order the map uses does not matter to mongo-java-server (it only looks keys up
+ * and walks entries), but keys equal before must be equal now, and a map must be read in the
+ * order it was written: the on-disk format is unchanged, and index maps written by the stock
+ * order are re-sorted once when a data file is first opened here (see {@link #open}).
+ *
+ * It lives in mongo-java-server's package because H2UniqueIndex's constructor is package-private.
+ */
+public final class IndexKeyOrderH2 {
+  private IndexKeyOrderH2() {}
+
+  /** Stamp in the data file: its index maps are ordered by {@link KeyType}. */
+  private static final String STAMP_MAP = "homereport.launcher";
+  private static final String STAMP_KEY = "index-key-order";
+  private static final String STAMP_VALUE = "element-wise-1";
+  private static final String INDEX_MAP_MARK = "._index_";
+
+  /** The one store of this process, for index maps opened while a database is constructed. */
+  private static volatile MVStore store;
+
+  /** Opens the data file and returns a backend whose unique indexes use {@link KeyType}. */
+  public static H2Backend open(String fileName) {
+    MVStore mvStore = MVStore.open(fileName);
+    resortIndexMaps(mvStore);
+    store = mvStore;
+    return new Backend(mvStore);
+  }
+
+  private static MVMap.Builder<KeyValue, Object> indexMapBuilder() {
+    return new MVMap.Builder<KeyValue, Object>().keyType(new KeyType());
+  }
+
+  /** Index maps written in the stock order are read out and written again in ours, once. */
+  private static void resortIndexMaps(MVStore mvStore) {
+    MVMap<String, String> stamp = mvStore.openMap(STAMP_MAP);
+    if (STAMP_VALUE.equals(stamp.get(STAMP_KEY))) return;
+    for (String name : new ArrayList<>(mvStore.getMapNames())) {
+      if (!name.contains(INDEX_MAP_MARK)) continue;
+      MVMap<Object, Object> stock = mvStore.openMap(name);
+      List<Map.Entry<Object, Object>> entries = new ArrayList<>();
+      // Walking a map follows its pages; it needs no comparison, so the stock order is harmless here.
+      for (Map.Entry<Object, Object> e : stock.entrySet()) entries.add(Map.entry(e.getKey(), e.getValue()));
+      mvStore.removeMap(stock);
+      MVMap<KeyValue, Object> resorted = mvStore.openMap(name, indexMapBuilder());
+      for (Map.Entry<Object, Object> e : entries) resorted.put((KeyValue) e.getKey(), e.getValue());
+      System.out.println("re-sorted index " + name + " (" + entries.size() + " keys)");
+    }
+    stamp.put(STAMP_KEY, STAMP_VALUE);
+    mvStore.commit();
+  }
+
+  private static final class Backend extends H2Backend {
+    Backend(MVStore mvStore) {
+      super(mvStore);
+    }
+
+    @Override
+    protected MongoDatabase openOrCreateDatabase(String databaseName) {
+      return new Database(databaseName, getMvStore(), getCursorRegistry());
+    }
+  }
+
+  private static final class Database extends H2Database {
+    Database(String databaseName, MVStore mvStore, de.bwaldvogel.mongo.backend.CursorRegistry cursors) {
+      super(databaseName, mvStore, cursors);
+    }
+
+    @Override
+    protected Index<Object> openOrCreateUniqueIndex(String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
+      // The same map name as the stock H2Database (dropIndex removes it by that name).
+      String mapName = getFullCollectionNamespace(collectionName) + INDEX_MAP_MARK + indexName;
+      MVMap<KeyValue, Object> map = store.openMap(mapName, indexMapBuilder());
+      return new H2UniqueIndex(map, indexName, keys, sparse);
+    }
+  }
+
+  /**
+   * Orders KeyValues by size, then element by element: values of one class by their natural order
+   * where that order agrees with equals (so equal keys stay exactly the keys that were equal), any
+   * other value by the stock order (serialized bytes), and values of different classes by class
+   * name. Anything that is not a KeyValue keeps the stock order.
+   */
+  static final class KeyType extends ObjectDataType {
+    @Override
+    public int compare(Object a, Object b) {
+      if (a instanceof KeyValue && b instanceof KeyValue) {
+        KeyValue x = (KeyValue) a;
+        KeyValue y = (KeyValue) b;
+        if (x.size() != y.size()) return Integer.compare(x.size(), y.size());
+        for (int i = 0; i < x.size(); i++) {
+          int c = compareValues(x.get(i), y.get(i));
+          if (c != 0) return c;
+        }
+        return 0;
+      }
+      return super.compare(a, b);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private int compareValues(Object a, Object b) {
+      if (a == b) return 0;
+      if (a == null) return -1;
+      if (b == null) return 1;
+      Class<?> ca = a.getClass();
+      Class<?> cb = b.getClass();
+      if (ca != cb) return ca.getName().compareTo(cb.getName());
+      if (a instanceof String || a instanceof Integer || a instanceof Long || a instanceof Boolean
+          || a instanceof Double || a instanceof java.util.Date || a instanceof java.time.Instant
+          || a instanceof java.util.UUID || a instanceof de.bwaldvogel.mongo.bson.ObjectId) {
+        return ((Comparable) a).compareTo(b);
+      }
+      return super.compare(a, b);
+    }
+  }
+}
