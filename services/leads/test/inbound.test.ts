@@ -246,11 +246,11 @@ describe('the lead-received event', () => {
       is_test: false,
     });
     expect(JSON.stringify(seen.envelope)).not.toContain(key.secret);
-    // The lead keeps its event; once published, no batch marker names the lead any more (nothing
-    // is left pending for the sweep).
+    // The lead keeps its event (JSON text); once published, no batch marker names the lead any
+    // more (nothing is left pending for the sweep).
     const id = `${encodeURIComponent(key.name)}:${lead.lead_id}`;
     const stored = await withLeadsDb((db) => db.collection('leads').findOne({ _id: id as never }));
-    expect(stored?.event?.id).toBe(seen.envelope.id);
+    expect(JSON.parse(stored?.event).id).toBe(seen.envelope.id);
     await eventually(
       async () => (await withLeadsDb((db) => db.collection('lead_event_batches').countDocuments({ ids: id }))) === 0,
       10_000,

@@ -204,24 +204,35 @@ describe('a status change whose request died half-way', () => {
     const before = await stats(admin);
     const op = randomUUID();
     const at = new Date(Date.now() - 30_000);
-    // What changeStatus had written when the process died: the marker and the lead's change,
-    // but neither the counters nor the status index.
+    // What changeStatus had written when the process died: the marker, the lead's new positions
+    // and the lead's change, but not the counters.
     await withLeadsDb(async (db) => {
       const stored = await db.collection('leads').findOne({ seq: Number(lead.id) });
+      const tag = keyTag(key.name);
       await db.collection('lead_status_ops').insertOne({
         _id: op as never,
         leadId: stored?._id,
-        seq: Number(lead.id),
-        tag: keyTag(key.name),
         from: 'new',
         to: 'qualified',
-        rev: 1,
         at,
       });
+      const positions = await db
+        .collection('lead_counters')
+        .findOneAndUpdate(
+          { _id: 'leads' as never },
+          { $inc: { 'sl.qualified': 1, [`ksl.${tag}.qualified`]: 1 } },
+          { returnDocument: 'before' },
+        );
       await db.collection('leads').findOneAndUpdate(
-        { _id: stored?._id, rev: 0 },
+        { sp: stored?.sp },
         {
-          $set: { lead_status: 'qualified', rev: 1, status_changed_at: at, status_changed_by: 'crashed@example.test' },
+          $set: {
+            lead_status: 'qualified',
+            sp: `qualified:${(positions?.sl?.qualified ?? 0) + 1}`,
+            ksp: `${tag}:qualified:${(positions?.ksl?.[tag]?.qualified ?? 0) + 1}`,
+            status_changed_at: at,
+            status_changed_by: 'crashed@example.test',
+          },
           $push: {
             status_history: { op, from: 'new', to: 'qualified', by: { id: 'x', email: 'crashed@example.test' }, at },
           } as never,
@@ -320,7 +331,8 @@ describe('GET /api/admin/leads/export.csv', () => {
       { headers: { authorization: `Bearer ${admin}` } },
     );
     const rows = parse(await res.text(), { bom: true, columns: true }) as Record<string, string>[];
-    expect(rows.map((r) => r.lead_id)).toEqual([posted[4], posted[1]]);
+    // A list filtered by status is newest in that status first: posted[1] became converted last.
+    expect(rows.map((r) => r.lead_id)).toEqual([posted[1], posted[4]]);
     expect(rows.every((r) => r.lead_status === 'converted' && r.status_changed_by === adminEmail)).toBe(true);
 
     const everything = await fetch(`${testEnv().gatewayUrl}/api/admin/leads/export.csv`, {

@@ -3,8 +3,8 @@ import type { Collection, Db } from 'mongodb';
 
 /*
  * The outbox of lead-received events, one marker per batch instead of one per lead
- * (docs/decisions/004). Each lead document carries its event (`event`), written by the same
- * insert that stores the lead, so a stored lead always has its event. Before a batch is inserted,
+ * (docs/decisions/004). Each lead document carries its event (`event`, JSON text), written by the
+ * same insert that stores the lead, so a stored lead always has its event. Before a batch is inserted,
  * one marker names its leads (and each lead names its batch); once the events are on Kafka the
  * marker goes.
  * A marker that is still there means "these events may not be published yet":
@@ -49,7 +49,8 @@ export const LEAD_EVENT_MARKERS = 'lead_event_batches';
 
 export class LeadEventRelay {
   private readonly markers: Collection<BatchMarker>;
-  private readonly leads: Collection<{ _id: string; event?: OutboxEntry; batch?: string }>;
+  /** `event` is JSON text; leads stored by an older version hold it as a document. */
+  private readonly leads: Collection<{ _id: string; event?: string | OutboxEntry; batch?: string }>;
   private readonly sweepIntervalMs: number;
   private readonly graceMs: number;
   private readonly maxBackoffMs: number;
@@ -157,7 +158,11 @@ export class LeadEventRelay {
         const docs = await this.leads
           .find({ _id: { $in: marker.ids } }, { projection: { event: 1, batch: 1 } })
           .toArray();
-        const events = docs.flatMap((d) => (d.event && d.batch === marker._id ? [d.event] : []));
+        const events = docs.flatMap((d) =>
+          d.event && d.batch === marker._id
+            ? [typeof d.event === 'string' ? (JSON.parse(d.event) as OutboxEntry) : d.event]
+            : [],
+        );
         await this.sender.publish(events);
         await this.markers.deleteOne({ _id: marker._id });
         published += events.length;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { LEAD_STATUSES, type LeadStats, type LeadStatus } from '@homereport/contracts';
+import type { LeadStats, LeadStatus } from '@homereport/contracts';
 import { type OutboxEntry, conflict } from '@homereport/kit';
 import { type Collection, type Db, type Document, type Filter, MongoBulkWriteError } from 'mongodb';
 import type { InboundLead } from '../domain/inbound-lead.js';
@@ -11,40 +11,35 @@ import type { LeadEventRelay } from './lead-event-relay.js';
 /*
  * How leads are stored so that every request is answered through `_id` or a unique index and
  * costs the same at 1k and at 100k leads. The embedded MongoDB server (mongo-java-server 1.47)
- * uses an index only when a filter's fields are exactly the index's fields: `{ _id, rev }` is a
- * scan of the collection unless an index on exactly `{ _id, rev }` exists (measured: 1.5 s at
- * 100k leads without it). Each filter below names the index it uses.
+ * uses an index only when a filter's fields are exactly the index's fields (decision 002). Each
+ * filter below names the index it uses.
  *
  * leads            one document per lead. `_id` = "<key name, URI-encoded>:<lead_id>", so the
  *                  same lead_id posted again with the same key (retries, ten copies at once, two
  *                  replicas) is refused by the `_id` itself and stored once. Arrivals are written
- *                  in groups (group commit, insertBatch): a handful of round trips per batch, not
- *                  per lead; `event` is the lead's lead-received event (LeadEventRelay).
- *                  `seq`  its position in the list of all leads: 1, 2, 3... from an atomic counter
- *                         (unique index). "Newest first" pages are the positions below the cursor,
- *                         fetched with `$in` on the computed numbers.
- *                  `kp`   "<key tag>:<n>", its position in its key's own list (unique index), so
- *                         the list filtered by key is dense in the same way.
- *                  `rev`  how many times its status changed; a change applies only to the rev it
- *                         read (`{ _id, rev }`, unique compound index), so concurrent changes
- *                         are applied one after the other, never lost.
- * lead_counters    'leads': the next positions (`seq`, `keys.<tag>`) and the arrival counters
- *                  (`total`, `new`), moved by one atomic $inc per batch of arrivals.
+ *                  in groups (group commit, insertBatch): two round trips per batch, not per lead;
+ *                  `event` is the lead's lead-received event as JSON text (LeadEventRelay).
+ *                  Every list a page can show is dense: a lead holds its position in each, from
+ *                  atomic counters, under a unique index, and a page is the positions below the
+ *                  cursor, fetched with `$in` on the computed values.
+ *                  `seq`  its position in the list of all leads: 1, 2, 3... (unique index).
+ *                  `kp`   "<key tag>:<n>", its position in its key's list (unique index).
+ *                  `sp`   "<status>:<n>", its position in the list of its status, taken when it
+ *                         entered that status (unique index). A status change gives the lead a new
+ *                         position in the new status's list, in the same write as the status, and
+ *                         leaves a gap in the old list that readers step over. As `sp` is never
+ *                         reused, the change is a compare-and-set on it: `{ sp: <as read> }`
+ *                         matches nothing once another change moved the lead.
+ *                  `ksp`  "<key tag>:<status>:<n>", the same within its key (unique index).
+ * lead_counters    'leads': the list tops (`seq`, `keys.<tag>`, `sl.<status>`, `ksl.<tag>.<status>`)
+ *                  and the arrival counters (`total`, `new`), moved by one atomic $inc per batch
+ *                  of arrivals or per status change.
  *                  'moves': the per-status deltas of status changes (`s.<status>`) and the ids of
  *                  the last changes applied (`applied`), so a change is counted exactly once.
  *                  Stats = arrivals + moves, two documents read by `_id`.
- * lead_buckets     the status index: one document per 256 positions (`_id` = seq >> 8) holding,
- *                  per status, the positions of the leads in that status (`s.<status>`), and the
- *                  same per key (`ks.<tag>.<status>`). Positions of a status are sparse, so the list
- *                  filtered by status walks these documents newest first, a few hundred ids per
- *                  query: about 400 documents at 100k leads, read in batches that grow 2, 8, 32...
- *                  The index may briefly hold a lead under an old status; readers check every lead
- *                  they fetch against the filter, so it can only cost a little time, never show a
- *                  wrong row. A lead is indexed under its new status before it can be read in it
- *                  (arrival) or right after its change (status change, repaired after a crash).
  * lead_status_ops  one marker per status change in progress, written before the change and deleted
- *                  after its counters and index entry are applied. After a crash, the repair sweep
- *                  finds the few markers left and applies (idempotently) what the lead records.
+ *                  after its counters are applied. After a crash, the repair sweep finds the few
+ *                  markers left and applies (idempotently) what the lead records.
  */
 
 /**
@@ -53,8 +48,6 @@ import type { LeadEventRelay } from './lead-event-relay.js';
  */
 const INTAKE = { maxBatch: 256, parallel: 2 };
 
-const BUCKET_SHIFT = 8;
-const bucketOf = (seq: number) => Math.floor(seq / 2 ** BUCKET_SHIFT);
 /** Status changes remembered per lead (the newest); each records who and when. */
 const HISTORY_MAX = 500;
 /**
@@ -67,6 +60,12 @@ const APPLIED_MAX = 200;
 const REPAIR_AFTER_MS = 10_000;
 /** Most list queries one page may cost when positions have gaps (bounded; the page may come back short). */
 const MAX_ROUNDS = 20;
+/** Most positions one list query asks for (`$in`), however sparse the list is where it reads. */
+const MAX_POSITIONS_PER_QUERY = 1000;
+/** Leads read per query while positions are given to leads stored before status lists existed. */
+const MIGRATION_CHUNK = 500;
+/** The counters document says which lists exist; 2: status lists (`sp`, `ksp`). */
+const LISTS_VERSION = 2;
 
 interface HistoryEntry {
   op: string;
@@ -80,7 +79,8 @@ interface LeadDoc {
   _id: string;
   seq: number;
   kp: string;
-  rev: number;
+  sp: string;
+  ksp: string;
   lead_id: string;
   key_name: string;
   first_name: string;
@@ -98,8 +98,11 @@ interface LeadDoc {
   status_changed_by: string | null;
   status_history: HistoryEntry[];
   raw: string;
-  /** Its lead-received event, written with it, and the batch whose marker announces it (LeadEventRelay). */
-  event?: OutboxEntry;
+  /**
+   * Its lead-received event as JSON text (one string costs the database far less than the nested
+   * document), written with it, and the batch whose marker announces it (LeadEventRelay).
+   */
+  event?: string;
   batch?: string;
   /** Leads stored before batch markers carried their event here, published by the kit's relay. */
   outbox?: OutboxEntry[];
@@ -114,37 +117,33 @@ interface Arrival {
 
 type Outcome = 'created' | 'duplicate';
 
+type PerStatus = Partial<Record<LeadStatus, number>>;
+
 interface CountersDoc {
   _id: 'leads' | 'moves';
   seq?: number;
   total?: number;
   new?: number;
   keys?: Record<string, number>;
-  s?: Partial<Record<LeadStatus, number>>;
+  sl?: PerStatus;
+  ksl?: Record<string, PerStatus>;
+  lists?: number;
+  s?: PerStatus;
   applied?: string[];
-}
-
-interface BucketDoc {
-  _id: number;
-  s?: Partial<Record<LeadStatus, number[]>>;
-  ks?: Record<string, Partial<Record<LeadStatus, number[]>>>;
 }
 
 interface StatusOp {
   _id: string;
   leadId: string;
-  seq: number;
-  tag: string;
   from: LeadStatus;
   to: LeadStatus;
-  rev: number;
   at: Date;
 }
 
-/** What a list row needs: never the raw copy, the history or the outbox. */
+/** What a list row needs: never the raw copy, the history or the event. */
 const ROW_FIELDS = {
   seq: 1,
-  rev: 1,
+  sp: 1,
   lead_id: 1,
   key_name: 1,
   first_name: 1,
@@ -162,7 +161,7 @@ const ROW_FIELDS = {
   status_changed_by: 1,
 } as const;
 
-type Row = Pick<LeadDoc, '_id' | keyof typeof ROW_FIELDS>;
+type Row = Pick<LeadDoc, '_id' | keyof typeof ROW_FIELDS> & Partial<Pick<LeadDoc, 'kp' | 'ksp'>>;
 
 const toRecord = (d: Row): LeadRecord => ({
   id: String(d.seq),
@@ -182,6 +181,12 @@ const toRecord = (d: Row): LeadRecord => ({
   status_changed_at: d.status_changed_at ?? null,
   status_changed_by: d.status_changed_by ?? null,
 });
+
+/** Positions in the lists of one status, and of one status within one key. */
+const statusPosition = (status: LeadStatus, n: number) => `${status}:${n}`;
+const keyStatusPosition = (tag: string, status: LeadStatus, n: number) => `${tag}:${status}:${n}`;
+/** The number at the end of a `kp`, `sp` or `ksp` value. */
+const positionIn = (value: string | undefined) => Number(value?.slice(value.lastIndexOf(':') + 1) ?? 0);
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
@@ -203,34 +208,37 @@ function parseId(id: string): number | null {
 export class LeadsRepository implements LeadStore {
   private readonly leads: Collection<LeadDoc>;
   private readonly counters: Collection<CountersDoc>;
-  private readonly buckets: Collection<BucketDoc>;
   private readonly statusOps: Collection<StatusOp>;
   private readonly intake: GroupCommit<Arrival, Outcome>;
 
   /** `events` null: leads inserted without an event (benchmark seeding only). */
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly events: LeadEventRelay | null,
     intake: { maxBatch: number; parallel: number } = INTAKE,
   ) {
     this.intake = new GroupCommit((items) => this.insertBatch(items), intake);
     this.leads = db.collection<LeadDoc>('leads');
     this.counters = db.collection<CountersDoc>('lead_counters');
-    this.buckets = db.collection<BucketDoc>('lead_buckets');
     this.statusOps = db.collection<StatusOp>('lead_status_ops');
   }
 
+  /**
+   * Indexes and counters; gives positions in the status lists to leads stored before they existed
+   * (once, before this process serves: run one replica of a new version first).
+   */
   async ensureIndexes(): Promise<void> {
     // Pages of the full list and PUT/GET /api/admin/leads/:id find leads by position: unique.
     await this.leads.createIndex({ seq: 1 }, { unique: true, name: 'seq_unique' });
     // Pages of the list filtered by key find leads by their position in that key's list: unique.
     await this.leads.createIndex({ kp: 1 }, { unique: true, name: 'kp_unique' });
-    // A status change applies only to the revision it read: findOneAndUpdate({ _id, rev }). Unique
-    // by construction (it contains _id); it exists so that filter is a lookup, not a scan.
-    await this.leads.createIndex({ _id: 1, rev: 1 }, { unique: true, name: 'id_rev_unique' });
+    // Pages filtered by status (and key), and status changes (compare-and-set on `sp`). Sparse:
+    // leads stored before these lists existed have no position until migrateToStatusLists.
+    await this.leads.createIndex({ sp: 1 }, { unique: true, sparse: true, name: 'sp_unique' });
+    await this.leads.createIndex({ ksp: 1 }, { unique: true, sparse: true, name: 'ksp_unique' });
     // The counter documents exist before the first lead, so the hot path never upserts them.
     for (const doc of [
-      { _id: 'leads' as const, seq: 0, total: 0, new: 0, keys: {} },
+      { _id: 'leads' as const, seq: 0, total: 0, new: 0, keys: {}, sl: {}, ksl: {}, lists: LISTS_VERSION },
       { _id: 'moves' as const, s: {}, applied: [] },
     ]) {
       const { _id, ...fields } = doc;
@@ -241,6 +249,45 @@ export class LeadsRepository implements LeadStore {
         if (!isDuplicateKey(err)) throw err;
       }
     }
+    const counters = await this.counters.findOne({ _id: 'leads' }, { projection: { seq: 1, lists: 1 } });
+    if ((counters?.lists ?? 0) < LISTS_VERSION) await this.migrateToStatusLists(counters?.seq ?? 0);
+  }
+
+  /**
+   * Leads stored by a version without status lists get their `sp` and `ksp`, in `seq` order, read
+   * by `$in` on `seq` (the unique index). Deterministic: run twice, it writes the same positions.
+   * What that version kept instead goes: its `{ _id, rev }` index and its status index documents.
+   */
+  private async migrateToStatusLists(top: number): Promise<void> {
+    const sl: PerStatus = {};
+    const ksl: Record<string, PerStatus> = {};
+    for (let from = 1; from <= top; from += MIGRATION_CHUNK) {
+      const seqs = Array.from({ length: Math.min(MIGRATION_CHUNK, top - from + 1) }, (_, i) => from + i);
+      const docs = await this.leads
+        .find({ seq: { $in: seqs } }, { projection: { seq: 1, key_name: 1, lead_status: 1 } })
+        .toArray();
+      docs.sort((a, b) => a.seq - b.seq);
+      const writes = docs.map((d) => {
+        const status = d.lead_status ?? 'new';
+        const tag = keyTag(d.key_name);
+        const perKey = ksl[tag] ?? {};
+        ksl[tag] = perKey;
+        sl[status] = (sl[status] ?? 0) + 1;
+        perKey[status] = (perKey[status] ?? 0) + 1;
+        return {
+          updateOne: {
+            filter: { _id: d._id },
+            update: {
+              $set: { sp: statusPosition(status, sl[status]), ksp: keyStatusPosition(tag, status, perKey[status]) },
+            },
+          },
+        };
+      });
+      if (writes.length > 0) await this.leads.bulkWrite(writes, { ordered: false });
+    }
+    await this.counters.updateOne({ _id: 'leads' }, { $set: { sl, ksl, lists: LISTS_VERSION } });
+    await this.leads.dropIndex('id_rev_unique').catch(() => undefined);
+    await this.db.dropCollection('lead_buckets').catch(() => undefined);
   }
 
   // ---- arrival ------------------------------------------------------------------------------
@@ -256,17 +303,16 @@ export class LeadsRepository implements LeadStore {
   }
 
   /**
-   * Stores a batch of arrivals in a fixed number of round trips, whatever its size:
+   * Stores a batch of arrivals in two round trips, whatever its size:
    *  1. positions and arrival counters: one atomic $inc of the counters document by the batch's
    *     counts ('before' image plus offsets: this server's 'after' image can include a neighbour's
-   *     increment, measured; 'before' never did);
-   *  2. the status index: one $addToSet per bucket touched (one or two), before the leads exist,
-   *     so a reader meanwhile finds no lead and skips the entry;
-   *  3. the event marker (one document for the batch, see LeadEventRelay), written together with 1;
-   *  4. the leads, each with its lead-received event, in one unordered insertMany: the `_id`
-   *     refuses a lead_id already stored for the key (or twice in this batch), item by item;
-   *  5. only if some were not stored: their arrivals are taken back (one $inc, one $pullAll per
-   *     bucket); their positions stay unused (lists skip gaps).
+   *     increment, measured; 'before' never did); at the same time, the event marker (one
+   *     document for the batch, see LeadEventRelay);
+   *  2. the leads, each with its positions and its lead-received event, in one unordered
+   *     insertMany: the `_id` refuses a lead_id already stored for the key (or twice in this
+   *     batch), item by item;
+   *  3. only if some were not stored: their arrivals are taken back (one $inc); their positions
+   *     stay unused (lists step over gaps).
    * The events go out after the answer (LeadEventRelay.publishNow).
    */
   private async insertBatch(items: Arrival[]): Promise<(Outcome | Error)[]> {
@@ -277,26 +323,31 @@ export class LeadsRepository implements LeadStore {
     const batch = randomBytes(9).toString('base64url');
     const ids = items.map((item) => `${encodeURIComponent(item.keyName)}:${item.lead.lead_id}`);
     const announced = ids.filter((_id, i) => items[i]?.event);
-    // 1 and 3 at once: the marker names the leads by `_id` (known before their positions).
+    const inc: Record<string, number> = { seq: n, total: n, new: n, 'sl.new': n };
+    const projection: Record<string, 1> = { seq: 1, 'sl.new': 1 };
+    for (const [tag, count] of perTag) {
+      inc[`keys.${tag}`] = count;
+      inc[`ksl.${tag}.new`] = count;
+      projection[`keys.${tag}`] = 1;
+      projection[`ksl.${tag}.new`] = 1;
+    }
+    // The marker names the leads by `_id` (known before their positions).
     const [before] = await Promise.all([
-      this.counters.findOneAndUpdate(
-        { _id: 'leads' },
-        { $inc: { seq: n, total: n, new: n, ...Object.fromEntries([...perTag].map(([t, k]) => [`keys.${t}`, k])) } },
-        {
-          returnDocument: 'before',
-          projection: { seq: 1, ...Object.fromEntries([...perTag.keys()].map((t) => [`keys.${t}`, 1])) },
-        },
-      ),
+      this.counters.findOneAndUpdate({ _id: 'leads' }, { $inc: inc }, { returnDocument: 'before', projection }),
       this.events && announced.length > 0 ? this.events.mark(batch, announced) : undefined,
     ]);
     if (!before) throw new Error('lead counters missing: ensureIndexes() was not run');
     const keyPositions = new Map([...perTag.keys()].map((t) => [t, before.keys?.[t] ?? 0]));
+    const keyNewPositions = new Map([...perTag.keys()].map((t) => [t, before.ksl?.[t]?.new ?? 0]));
 
+    const entries: (OutboxEntry | null)[] = [];
     const docs = items.map((item, i): LeadDoc => {
       const tag = tags[i] as string;
       const seq = (before.seq ?? 0) + i + 1;
       const keyPosition = (keyPositions.get(tag) ?? 0) + 1;
+      const keyNewPosition = (keyNewPositions.get(tag) ?? 0) + 1;
       keyPositions.set(tag, keyPosition);
+      keyNewPositions.set(tag, keyNewPosition);
       const { lead } = item;
       const record: LeadRecord = {
         id: String(seq),
@@ -317,22 +368,20 @@ export class LeadsRepository implements LeadStore {
         status_changed_by: null,
       };
       const { id: _ignored, ...fields } = record;
+      const entry = item.event ? item.event(record) : null;
+      entries.push(entry);
       return {
         _id: ids[i] as string,
         seq,
         kp: `${tag}:${keyPosition}`,
-        rev: 0,
+        sp: statusPosition('new', (before.sl?.new ?? 0) + i + 1),
+        ksp: keyStatusPosition(tag, 'new', keyNewPosition),
         ...fields,
         status_history: [],
         raw: lead.raw,
-        ...(item.event ? { event: item.event(record), batch } : {}),
+        ...(entry ? { event: JSON.stringify(entry), batch } : {}),
       };
     });
-
-    await this.indexArrivals(
-      docs.map((d, i) => ({ seq: d.seq, tag: tags[i] as string })),
-      '$addToSet',
-    );
 
     const outcomes: (Outcome | Error)[] = docs.map(() => 'created');
     let unknown = new Set<number>();
@@ -342,28 +391,24 @@ export class LeadsRepository implements LeadStore {
       unknown = await this.settleFailedInserts(docs, err, outcomes);
     }
 
-    // 5. Arrivals that were surely not stored are taken back (a failure here fails just those
+    // 3. Arrivals that were surely not stored are taken back (a failure here fails just those
     //    requests; a retry of theirs is then a duplicate or a new write).
-    const notStored = docs.flatMap((d, i) =>
-      outcomes[i] === 'created' || unknown.has(i) ? [] : [{ seq: d.seq, tag: tags[i] as string, i }],
-    );
+    const notStored = docs.flatMap((_d, i) => (outcomes[i] === 'created' || unknown.has(i) ? [] : [i]));
     if (notStored.length > 0) {
       try {
         await this.counters.updateOne({ _id: 'leads' }, { $inc: { total: -notStored.length, new: -notStored.length } });
-        await this.indexArrivals(notStored, '$pullAll');
       } catch (err) {
-        for (const { i } of notStored) outcomes[i] = err as Error;
+        for (const i of notStored) outcomes[i] = err as Error;
       }
     }
 
     // With items in doubt the marker stays: the sweep publishes whatever was stored.
     if (this.events && announced.length > 0 && unknown.size === 0) {
-      const published = docs.filter((d, i) => d.event && outcomes[i] === 'created').map((d) => d.event as OutboxEntry);
+      const published = entries.flatMap((entry, i) => (entry && outcomes[i] === 'created' ? [entry] : []));
       this.events.publishNow(batch, announced, published);
     }
     return outcomes;
   }
-
   /**
    * Which items of a failed insertMany were stored. Items the server names in its write errors
    * were not inserted by this call; a duplicate `_id` may still be our own write (a retried
@@ -405,73 +450,55 @@ export class LeadsRepository implements LeadStore {
     return new Set();
   }
 
-  /** Adds positions to (or takes them out of) the `new` lists of their buckets: one update per bucket. */
-  private async indexArrivals(entries: { seq: number; tag: string }[], op: '$addToSet' | '$pullAll'): Promise<void> {
-    const byBucket = new Map<number, Map<string, number[]>>();
-    for (const { seq, tag } of entries) {
-      const paths = byBucket.get(bucketOf(seq)) ?? new Map<string, number[]>();
-      byBucket.set(bucketOf(seq), paths);
-      for (const path of ['s.new', `ks.${tag}.new`]) paths.set(path, [...(paths.get(path) ?? []), seq]);
-    }
-    await Promise.all(
-      [...byBucket].map(async ([bucket, paths]) => {
-        const update = {
-          [op]: Object.fromEntries(
-            [...paths].map(([path, seqs]) => [path, op === '$addToSet' ? { $each: seqs } : seqs]),
-          ),
-        } as Document;
-        if (op === '$pullAll') {
-          await this.buckets.updateOne({ _id: bucket }, update);
-          return;
-        }
-        try {
-          await this.buckets.updateOne({ _id: bucket }, update, { upsert: true });
-        } catch (err) {
-          // Two first writers of a new bucket: the loser's upsert collides; the document exists now.
-          if (!isDuplicateKey(err)) throw err;
-          await this.buckets.updateOne({ _id: bucket }, update);
-        }
-      }),
-    );
-  }
-
   // ---- reading ------------------------------------------------------------------------------
 
   async list(filter: LeadFilter, limit: number, before: number | null): Promise<LeadPage> {
     const tag = filter.key_name === undefined ? null : keyTag(filter.key_name);
-    const counters = await this.counters.findOne(
-      { _id: 'leads' },
-      { projection: { seq: 1, ...(tag ? { [`keys.${tag}`]: 1 } : {}) } },
-    );
+    const status = filter.status ?? null;
+    const top = tag && status ? `ksl.${tag}.${status}` : status ? `sl.${status}` : tag ? `keys.${tag}` : 'seq';
+    const counters = await this.counters.findOne({ _id: 'leads' }, { projection: { [top]: 1 } });
     const keyMatches = (d: Row) => filter.key_name === undefined || d.key_name === filter.key_name;
+    const statusMatches = (d: Row) => status === null || d.lead_status === status;
+    const accept = (d: Row) => keyMatches(d) && statusMatches(d);
+    const topOf = Number(at(counters ?? {}, top) ?? 0);
 
-    if (filter.status) {
-      const status = filter.status;
-      return this.listFromBuckets(
-        counters?.seq ?? 0,
+    if (tag && status) {
+      return this.listDense(
+        topOf,
         before,
         limit,
-        tag ? `ks.${tag}.${status}` : `s.${status}`,
-        (d) => d.lead_status === status && keyMatches(d),
+        (positions) => this.rows({ ksp: { $in: positions.map((n) => keyStatusPosition(tag, status, n)) } }, { ksp: 1 }),
+        (d) => positionIn(d.ksp),
+        accept,
+      );
+    }
+    if (status) {
+      return this.listDense(
+        topOf,
+        before,
+        limit,
+        (positions) => this.rows({ sp: { $in: positions.map((n) => statusPosition(status, n)) } }),
+        (d) => positionIn(d.sp),
+        accept,
       );
     }
     if (tag) {
       return this.listDense(
-        counters?.keys?.[tag] ?? 0,
+        topOf,
         before,
         limit,
         (positions) => this.rows({ kp: { $in: positions.map((n) => `${tag}:${n}`) } }, { kp: 1 }),
-        (d) => Number((d as Row & { kp?: string }).kp?.split(':')[1] ?? 0),
-        keyMatches,
+        (d) => positionIn(d.kp),
+        accept,
       );
     }
     return this.listDense(
-      counters?.seq ?? 0,
+      topOf,
       before,
       limit,
       (positions) => this.rows({ seq: { $in: positions } }),
       (d) => d.seq,
-      () => true,
+      accept,
     );
   }
 
@@ -480,9 +507,9 @@ export class LeadsRepository implements LeadStore {
   }
 
   /**
-   * A list whose positions run 1..top with few gaps (the full list, or one key's): the page is
-   * the `limit` highest positions below `before`, fetched by `$in`; a gap (a position whose lead
-   * was a repeat, or is still being written) just costs one more round.
+   * One list's page: the `limit` highest positions below `before`, fetched by `$in`. Gaps (a
+   * repeat's unused position, a lead that left the status, one still being written) cost more
+   * positions per round: each round asks for what is missing times the gaps seen so far.
    */
   private async listDense(
     top: number,
@@ -494,10 +521,16 @@ export class LeadsRepository implements LeadStore {
   ): Promise<LeadPage> {
     let next = Math.min(before === null ? top : before - 1, top);
     const out: Row[] = [];
+    let asked = 0;
+    let found = 0;
     for (let round = 0; round < MAX_ROUNDS && next >= 1; round++) {
-      const count = Math.min(next, limit - out.length + 2);
+      const missing = limit - out.length;
+      const spread = asked === 0 ? 1 : asked / Math.max(found, 1);
+      const count = Math.min(next, MAX_POSITIONS_PER_QUERY, Math.ceil(missing * spread) + 2);
       const positions = Array.from({ length: count }, (_, i) => next - i);
       const docs = (await fetch(positions)).filter(accept).sort((a, b) => positionOf(b) - positionOf(a));
+      asked += count;
+      found += docs.length;
       for (const d of docs) {
         out.push(d);
         if (out.length === limit) {
@@ -508,44 +541,6 @@ export class LeadsRepository implements LeadStore {
       next -= count;
     }
     return { leads: out.map(toRecord), nextBefore: next >= 1 ? next + 1 : null };
-  }
-
-  /**
-   * A list by status (and key): walks the status index newest first, batches of bucket documents
-   * growing 2, 8, 32, 128, 256, and fetches the leads the index names by `$in` on `seq`.
-   */
-  private async listFromBuckets(
-    top: number,
-    before: number | null,
-    limit: number,
-    path: string,
-    accept: (d: Row) => boolean,
-  ): Promise<LeadPage> {
-    const maxSeq = Math.min(before === null ? top : before - 1, top);
-    const out: Row[] = [];
-    let bucket = bucketOf(maxSeq);
-    let batch = 2;
-    for (let round = 0; round < MAX_ROUNDS && bucket >= 0 && maxSeq >= 1; round++) {
-      const ids = Array.from({ length: Math.min(batch, bucket + 1) }, (_, i) => bucket - i);
-      const docs = await this.buckets.find({ _id: { $in: ids } }, { projection: { [path]: 1 } }).toArray();
-      const seqs = docs
-        .flatMap((d) => (at(d, path) as number[] | undefined) ?? [])
-        .filter((s) => s <= maxSeq)
-        .sort((a, b) => b - a);
-      for (let i = 0; i < seqs.length; ) {
-        const chunk = seqs.slice(i, i + limit - out.length + 2);
-        i += chunk.length;
-        const rows = (await this.rows({ seq: { $in: chunk } })).filter(accept).sort((a, b) => b.seq - a.seq);
-        for (const d of rows) {
-          out.push(d);
-          if (out.length === limit) return { leads: out.map(toRecord), nextBefore: d.seq > 1 ? d.seq : null };
-        }
-      }
-      bucket -= ids.length;
-      batch = Math.min(batch * 4, 256);
-    }
-    const rest = bucket >= 0 ? (bucket + 1) * 2 ** BUCKET_SHIFT : 0;
-    return { leads: out.map(toRecord), nextBefore: rest > 1 && maxSeq >= 1 ? rest : null };
   }
 
   async findById(id: string): Promise<LeadDetail | null> {
@@ -583,26 +578,38 @@ export class LeadsRepository implements LeadStore {
       const lead = await this.leads.findOne({ seq }, { projection: ROW_FIELDS });
       if (!lead) return null;
       if (lead.lead_status === to) return toRecord(lead);
+      const tag = keyTag(lead.key_name);
       const op: StatusOp = {
         // 72 random bits: unique enough for ids that live seconds, short in the moves document.
         _id: randomBytes(9).toString('base64url'),
         leadId: lead._id,
-        seq,
-        tag: keyTag(lead.key_name),
         from: lead.lead_status,
         to,
-        rev: (lead.rev ?? 0) + 1,
         at,
       };
-      // The marker first: if this process dies after the change, the repair sweep finishes it.
-      await this.statusOps.insertOne(op);
-      // The change itself only if nobody changed the lead since we read it (its rev; index
-      // id_rev_unique); the history entry carries the op id, which is how the sweep knows the
-      // change happened.
+      // The marker before the change: if this process dies after it, the repair sweep finishes
+      // it. At the same time, the lead's positions in the lists of its new status.
+      const [positions] = await Promise.all([
+        this.counters.findOneAndUpdate(
+          { _id: 'leads' },
+          { $inc: { [`sl.${to}`]: 1, [`ksl.${tag}.${to}`]: 1 } },
+          { returnDocument: 'before', projection: { [`sl.${to}`]: 1, [`ksl.${tag}.${to}`]: 1 } },
+        ),
+        this.statusOps.insertOne(op),
+      ]);
+      // Only if nobody moved the lead since we read it: `sp` is where we read it (index
+      // sp_unique), and any change gives it a position never used before. The history entry
+      // carries the op id, which is how the sweep knows the change happened.
       const changed = await this.leads.findOneAndUpdate(
-        { _id: lead._id, rev: lead.rev ?? 0 },
+        { sp: lead.sp },
         {
-          $set: { lead_status: to, rev: op.rev, status_changed_at: at, status_changed_by: by.email },
+          $set: {
+            lead_status: to,
+            sp: statusPosition(to, (positions?.sl?.[to] ?? 0) + 1),
+            ksp: keyStatusPosition(tag, to, (positions?.ksl?.[tag]?.[to] ?? 0) + 1),
+            status_changed_at: at,
+            status_changed_by: by.email,
+          },
           $push: {
             status_history: { $each: [{ op: op._id, from: op.from, to, by, at }], $slice: -HISTORY_MAX },
           },
@@ -610,20 +617,18 @@ export class LeadsRepository implements LeadStore {
         { returnDocument: 'before', projection: { _id: 1 } },
       );
       if (!changed) {
-        // Another admin's change won; read again and apply ours on top of theirs.
+        // Another admin's change won (the positions taken stay gaps); read again and apply ours
+        // on top of theirs.
         await this.statusOps.deleteOne({ _id: op._id });
         continue;
       }
       await this.applyStatusOp(op);
-      return toRecord({ ...lead, lead_status: to, rev: op.rev, status_changed_at: at, status_changed_by: by.email });
+      return toRecord({ ...lead, lead_status: to, status_changed_at: at, status_changed_by: by.email });
     }
     throw conflict('The lead kept changing while saving. Please try again.');
   }
 
-  /**
-   * What follows a recorded status change: the counters (exactly once, by op id), the status
-   * index (to the lead's status as it is now), then the marker goes.
-   */
+  /** What follows a recorded status change: the counters (exactly once, by op id), then the marker goes. */
   private async applyStatusOp(op: StatusOp): Promise<void> {
     // lead_counters holds two documents, so this filter beyond _id reads two documents at most.
     await this.counters.findOneAndUpdate(
@@ -634,32 +639,7 @@ export class LeadsRepository implements LeadStore {
       },
       { projection: { _id: 1 } },
     );
-    await this.indexStatus(op.leadId, op.seq, op.tag);
     await this.statusOps.deleteOne({ _id: op._id });
-  }
-
-  /**
-   * Files the lead under its current status in the bucket (by _id only). Two changes of one lead
-   * may finish in either order, so after writing, the lead is read again: if it changed meanwhile,
-   * the newer status is written too. Whoever writes last has seen the latest status.
-   */
-  private async indexStatus(leadId: string, seq: number, tag: string): Promise<void> {
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const lead = await this.leads.findOne({ _id: leadId }, { projection: { lead_status: 1, rev: 1 } });
-      if (!lead) return;
-      const status = lead.lead_status;
-      await this.buckets.updateOne({ _id: bucketOf(seq) }, {
-        $addToSet: { [`s.${status}`]: seq, [`ks.${tag}.${status}`]: seq },
-        $pull: Object.fromEntries(
-          LEAD_STATUSES.filter((other) => other !== status).flatMap((other) => [
-            [`s.${other}`, seq],
-            [`ks.${tag}.${other}`, seq],
-          ]),
-        ),
-      } as Document);
-      const now = await this.leads.findOne({ _id: leadId }, { projection: { rev: 1 } });
-      if ((now?.rev ?? 0) === (lead.rev ?? 0)) return;
-    }
   }
 
   /**
