@@ -18,12 +18,13 @@ import type { FastifyRequest } from 'fastify';
 import { refuseOversizedBody } from './body-limit.js';
 import type { GatewayConfig } from './config.js';
 import { answerWhileDraining, bodyUnread } from './early-answer.js';
+import { fastLane } from './fast-lane.js';
 import { cachedHealth, servicesHealth } from './health.js';
 import { keptAnswers } from './kept-answers.js';
 import { createProxy } from './proxy.js';
 import { createPublicCache } from './public-cache.js';
 import { SharedRateLimit } from './rate-limit.js';
-import { PUBLIC_CACHEABLE, isAdminPath, serviceFor, upstreams } from './routes.js';
+import { FAST_LANE, PUBLIC_CACHEABLE, type ServiceName, isAdminPath, serviceFor, upstreams } from './routes.js';
 import { securityHeadersFor } from './security-headers.js';
 import { registerWebApp } from './web.js';
 
@@ -48,17 +49,27 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
     internalSecret: config.INTERNAL_SECRET,
     paths: PUBLIC_CACHEABLE,
   });
+  const targets = upstreams(config);
+  const kept = keptAnswers({
+    peek: publicCache.peek,
+    paths: PUBLIC_CACHEABLE,
+    requestLimit,
+    logger,
+    trustProxy: config.TRUST_PROXY,
+  });
+  // Inbound lead posts forwarded before routing (fast-lane.ts).
+  const lane = fastLane({
+    targets: new Map([...FAST_LANE].map((path) => [path, targets[serviceFor(path) as ServiceName]])),
+    internalSecret: config.INTERNAL_SECRET,
+    requestLimit,
+    logger,
+    trustProxy: config.TRUST_PROXY,
+  });
   const app = await createServiceApp({
     name: 'gateway',
     logger,
     trustProxy: config.TRUST_PROXY,
-    answerFirst: keptAnswers({
-      peek: publicCache.peek,
-      paths: PUBLIC_CACHEABLE,
-      requestLimit,
-      logger,
-      trustProxy: config.TRUST_PROXY,
-    }),
+    answerFirst: (req, res) => kept(req, res) || lane(req, res),
   });
   registerRedis(app, redis);
   const sessions = new SessionStore(redis);
@@ -68,12 +79,12 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
     windowSeconds: 60,
     perWindow: config.HEALTH_RATE_LIMIT_PER_MINUTE,
   });
-  const targets = upstreams(config);
   const proxy = createProxy(config.INTERNAL_SECRET);
   // Writes to these services can change what the public cache keeps.
   const cacheOwners = new Set([...PUBLIC_CACHEABLE].map((path) => serviceFor(path)));
   app.addHook('onClose', async () => {
     proxy.close();
+    lane.close();
     await Promise.all([publicCache.close(), requestLimit.close(), healthLimit.close()]);
   });
 

@@ -1,4 +1,4 @@
-import { Agent, type IncomingMessage } from 'node:http';
+import { Agent, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { IDENTITY_HEADERS, INTERNAL_SECRET_HEADER, type Identity } from '@homereport/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy from 'http-proxy';
@@ -22,18 +22,15 @@ export function createProxy(internalSecret: string) {
   return {
     forward(req: FastifyRequest, reply: FastifyReply, target: string, serviceName: string, identity: Identity | null) {
       const raw = req.raw;
-      for (const h of [...IDENTITY_HEADERS, INTERNAL_SECRET_HEADER]) delete raw.headers[h];
-      raw.headers[INTERNAL_SECRET_HEADER] = internalSecret;
-      raw.headers['x-request-id'] = req.id;
       // req.ip is the socket address, or with TRUST_PROXY the client address our load balancer saw.
-      raw.headers['x-forwarded-for'] = req.ip;
-      raw.headers['x-forwarded-proto'] = req.protocol;
-      raw.headers['x-forwarded-host'] = req.host;
-      if (identity) {
-        raw.headers['x-user-id'] = identity.userId;
-        raw.headers['x-user-email'] = identity.email;
-        raw.headers['x-user-role'] = identity.role;
-      }
+      setForwardHeaders(raw.headers, {
+        internalSecret,
+        requestId: req.id,
+        ip: req.ip,
+        protocol: req.protocol,
+        host: req.host,
+        identity,
+      });
       // Headers set by our hooks (security headers, request id) are not sent by Fastify once
       // the reply is hijacked, so they are copied onto the raw response first.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -58,15 +55,7 @@ export function createProxy(internalSecret: string) {
           res.destroy();
           return;
         }
-        res.statusCode = 503;
-        res.setHeader('content-type', 'application/json; charset=utf-8');
-        res.setHeader('retry-after', '5');
-        res.end(
-          JSON.stringify({
-            error: 'This part of the service is temporarily unavailable. Please try again in a few seconds.',
-            code: 'UPSTREAM_UNAVAILABLE',
-          }),
-        );
+        answerUnavailable(res);
       });
     },
     close() {
@@ -74,4 +63,45 @@ export function createProxy(internalSecret: string) {
       agent.destroy();
     },
   };
+}
+
+/**
+ * The headers a service trusts, set by us only: whatever the client sent under the identity or
+ * secret header names is dropped first.
+ */
+export function setForwardHeaders(
+  headers: IncomingHttpHeaders,
+  to: {
+    internalSecret: string;
+    requestId: string;
+    ip: string;
+    protocol: string;
+    host: string;
+    identity: Identity | null;
+  },
+): void {
+  for (const h of [...IDENTITY_HEADERS, INTERNAL_SECRET_HEADER]) delete headers[h];
+  headers[INTERNAL_SECRET_HEADER] = to.internalSecret;
+  headers['x-request-id'] = to.requestId;
+  headers['x-forwarded-for'] = to.ip;
+  headers['x-forwarded-proto'] = to.protocol;
+  headers['x-forwarded-host'] = to.host;
+  if (to.identity) {
+    headers['x-user-id'] = to.identity.userId;
+    headers['x-user-email'] = to.identity.email;
+    headers['x-user-role'] = to.identity.role;
+  }
+}
+
+/** The answer when a service cannot be reached (nothing of its answer was sent yet). */
+export function answerUnavailable(res: ServerResponse): void {
+  res.statusCode = 503;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('retry-after', '5');
+  res.end(
+    JSON.stringify({
+      error: 'This part of the service is temporarily unavailable. Please try again in a few seconds.',
+      code: 'UPSTREAM_UNAVAILABLE',
+    }),
+  );
 }
