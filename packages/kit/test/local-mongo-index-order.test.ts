@@ -35,8 +35,11 @@ describe.skipIf(!provisioned)('the local MongoDB launcher', () => {
     server = spawn('java', ['-Xmx256m', '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    server.stdout?.on('data', (chunk) => (output += chunk));
-    server.stderr?.on('data', (chunk) => (output += chunk));
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+    };
+    server.stdout?.on('data', collect);
+    server.stderr?.on('data', collect);
     await waitForPort(port, { timeoutMs: 60_000, name: 'mongo (index order test)' });
     return MongoClient.connect(`mongodb://127.0.0.1:${port}/`);
   }
@@ -47,7 +50,8 @@ describe.skipIf(!provisioned)('the local MongoDB launcher', () => {
     await exited;
     server = null;
   }
-  const startOurs = () => start(['-cp', `${home}/libs/*:${home}/classes`, 'MongoLauncher', file, '127.0.0.1', String(port)]);
+  const startOurs = () =>
+    start(['-cp', `${home}/libs/*:${home}/classes`, 'MongoLauncher', file, '127.0.0.1', String(port)]);
 
   afterAll(() => {
     server?.kill('SIGKILL');
@@ -77,7 +81,13 @@ describe.skipIf(!provisioned)('the local MongoDB launcher', () => {
     await things.createIndex({ _id: 1, rev: 1 }, { unique: true });
     await things.createIndex({ k: 1, n: 1 }, { unique: true });
     await things.insertMany(
-      Array.from({ length: 2000 }, (_, i) => ({ _id: `id-${i}`, seq: i, rev: i % 3, k: `key-${i % 7}`, n: i })) as never,
+      Array.from({ length: 2000 }, (_, i) => ({
+        _id: `id-${i}`,
+        seq: i,
+        rev: i % 3,
+        k: `key-${i % 7}`,
+        n: i,
+      })) as never,
     );
     await stop(client);
 
