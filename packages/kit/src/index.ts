@@ -9,6 +9,7 @@ export * from './events/consumer.js';
 export * from './events/envelope.js';
 export * from './events/outbox.js';
 export * from './events/publisher.js';
+export * from './events/sweep-loop.js';
 export * from './identity.js';
 export * from './logger.js';
 export * from './readiness.js';

@@ -2,6 +2,8 @@ import type { Collection, Db, Document } from 'mongodb';
 import type { Logger } from '../logger.js';
 import type { OutboxEntry } from './envelope.js';
 import type { EventPublisher } from './publisher.js';
+import type { SweepMarker, SweepMessages, SweepOptions, SweepOutcome } from './sweep-loop.js';
+import { SweepLoop, backOffMarker } from './sweep-loop.js';
 
 /**
  * The transactional outbox without transactions. Our MongoDB-protocol servers have no
@@ -17,16 +19,11 @@ export const outboxSchemaPath = { type: [Object], default: () => [], select: fal
 /** Where the relay remembers which documents may hold pending events. */
 export const OUTBOX_MARKERS = 'outbox_pending';
 
-interface Marker {
-  _id: string;
+interface Marker extends SweepMarker {
   collection: string;
   docId: unknown;
   /** When a writer last announced a write to the document; the sweep waits `graceMs` after it. */
   touchedAt: Date;
-  /** The sweep looks at the marker from then on (pushed back after each failed attempt). */
-  retryAt: Date;
-  attempts: number;
-  lastError?: string;
 }
 
 /** Runs a write that records events in a document so that they are published (see OutboxRelay.record). */
@@ -62,16 +59,16 @@ export function markingRecorder(db: Db): OutboxRecorder {
   };
 }
 
-export interface OutboxRelayOptions {
-  /** How often the sweep looks for documents whose events did not go out at once. */
-  sweepIntervalMs?: number;
+export interface OutboxRelayOptions extends SweepOptions {
   /** How long a marker is left alone after a write announced it (covers the write in flight). */
   graceMs?: number;
-  /** Longest wait between two attempts at one failing document. */
-  maxBackoffMs?: number;
-  /** Attempts after which a document is reported as stuck (once, at error level). */
-  stuckAfterAttempts?: number;
 }
+
+const OUTBOX_SWEEP_LOG: SweepMessages = {
+  sweepFailed: 'outbox sweep failed',
+  failing: 'outbox relay could not publish; will retry',
+  recovered: 'outbox relay recovered; pending events published',
+};
 
 /**
  * Publishes the events that writes recorded inside documents, then removes exactly those entries.
@@ -92,16 +89,9 @@ export interface OutboxRelayOptions {
 export class OutboxRelay implements OutboxRecorder {
   private readonly markers: Collection<Marker>;
   private readonly collections: Map<string, Collection<Document>>;
-  private readonly sweepIntervalMs: number;
   private readonly graceMs: number;
-  private readonly maxBackoffMs: number;
-  private readonly stuckAfterAttempts: number;
-  private readonly inFlight = new Set<Promise<unknown>>();
   private readonly chains = new Map<string, Promise<unknown>>();
-  private timer: NodeJS.Timeout | null = null;
-  private sweeping: Promise<number> | null = null;
-  private stopped = true;
-  private failingStreak = 0;
+  private readonly loop: SweepLoop;
 
   constructor(
     db: Db,
@@ -112,22 +102,16 @@ export class OutboxRelay implements OutboxRecorder {
   ) {
     this.markers = db.collection<Marker>(OUTBOX_MARKERS);
     this.collections = new Map(collectionNames.map((name) => [name, db.collection(name)]));
-    this.sweepIntervalMs = options.sweepIntervalMs ?? 1000;
     this.graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
-    this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
-    this.stuckAfterAttempts = options.stuckAfterAttempts ?? 5;
+    this.loop = new SweepLoop(() => this.sweep(), logger, OUTBOX_SWEEP_LOG, options);
   }
 
   start(): void {
-    this.stopped = false;
-    this.schedule();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.sweeping;
-    await Promise.allSettled([...this.inFlight]);
+    await this.loop.stop();
   }
 
   /**
@@ -138,31 +122,28 @@ export class OutboxRelay implements OutboxRecorder {
     this.collection(collection);
     await mark(this.markers, collection, docId, this.graceMs);
     const result = await write();
-    if (!this.stopped) {
+    if (this.loop.running) {
       // Not awaited: the caller's answer does not wait for Kafka. A failure is the sweep's job.
-      const publishing = this.inOrder(collection, docId, () => this.publishDocument(collection, docId)).catch((err) =>
-        this.logger.debug({ err, collection }, 'outbox publish deferred to the sweep'),
+      this.loop.track(
+        this.inOrder(collection, docId, () => this.publishDocument(collection, docId)).catch((err) =>
+          this.logger.debug({ err, collection }, 'outbox publish deferred to the sweep'),
+        ),
       );
-      this.inFlight.add(publishing);
-      void publishing.finally(() => this.inFlight.delete(publishing));
     }
     return result;
   }
 
   /** One sweep over the markers that are due; returns how many events were published. */
   async drain(): Promise<number> {
-    this.sweeping ??= this.sweep().finally(() => {
-      this.sweeping = null;
-    });
-    return this.sweeping;
+    return this.loop.drain();
   }
 
   /** Resolves when every publish started by `record()` so far has finished. */
   async settled(): Promise<void> {
-    await Promise.allSettled([...this.inFlight]);
+    await this.loop.settled();
   }
 
-  private async sweep(): Promise<number> {
+  private async sweep(): Promise<SweepOutcome> {
     const now = new Date();
     const due = await this.markers
       .find({ retryAt: { $lte: now } })
@@ -187,15 +168,7 @@ export class OutboxRelay implements OutboxRecorder {
         await this.backOff(marker, err);
       }
     }
-    if (failed > 0 && failed === due.length) {
-      this.failingStreak += 1;
-      // Loud once per outage, then quiet: Kafka away for minutes must not flood the log.
-      if (this.failingStreak === 1) this.logger.warn({ failed }, 'outbox relay could not publish; will retry');
-    } else if (published > 0 || due.length > 0) {
-      if (this.failingStreak > 0) this.logger.info('outbox relay recovered; pending events published');
-      this.failingStreak = 0;
-    }
-    return published;
+    return { due: due.length, failed, published };
   }
 
   /**
@@ -230,20 +203,12 @@ export class OutboxRelay implements OutboxRecorder {
   }
 
   private async backOff(marker: Marker, err: unknown): Promise<void> {
-    const attempts = marker.attempts + 1;
-    const delay = Math.min(this.sweepIntervalMs * 2 ** Math.min(attempts, 10), this.maxBackoffMs);
-    const message = String((err as Error)?.message ?? err).slice(0, 500);
-    await this.markers
-      .findOneAndUpdate(
-        { _id: marker._id },
-        { $set: { retryAt: new Date(Date.now() + delay), lastError: message }, $inc: { attempts: 1 } },
-      )
-      .catch(() => undefined);
+    const { attempts, error, stuck } = await backOffMarker(this.markers, marker, err, this.loop.settings);
     const where = { collection: marker.collection, docId: String(marker.docId), attempts };
-    if (attempts === this.stuckAfterAttempts) {
-      this.logger.error({ ...where, error: message }, 'outbox document stuck: its events cannot be published');
+    if (stuck) {
+      this.logger.error({ ...where, error }, 'outbox document stuck: its events cannot be published');
     } else {
-      this.logger.debug({ ...where, error: message }, 'outbox document not published; will retry');
+      this.logger.debug({ ...where, error }, 'outbox document not published; will retry');
     }
   }
 
@@ -251,20 +216,6 @@ export class OutboxRelay implements OutboxRecorder {
     const coll = this.collections.get(name);
     if (!coll) throw new Error(`outbox relay does not watch collection '${name}'`);
     return coll;
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(async () => {
-      try {
-        await this.drain();
-      } catch (err) {
-        // The database itself is away: readiness says so; try again next tick.
-        this.logger.debug({ err }, 'outbox sweep failed');
-      }
-      this.schedule();
-    }, this.sweepIntervalMs);
-    this.timer.unref?.();
   }
 }
 

@@ -1,4 +1,5 @@
-import type { Logger, OutboxEntry } from '@homereport/kit';
+import type { Logger, OutboxEntry, SweepMarker, SweepMessages, SweepOptions, SweepOutcome } from '@homereport/kit';
+import { SweepLoop, backOffMarker } from '@homereport/kit';
 import type { Collection, Db } from 'mongodb';
 
 /*
@@ -27,41 +28,32 @@ export interface EventSender {
   publish(events: OutboxEntry[]): Promise<void>;
 }
 
-interface BatchMarker {
-  _id: string;
+interface BatchMarker extends SweepMarker {
   /** `_id`s of the batch's lead documents (those stored by this batch carry `batch`: this `_id`). */
   ids: string[];
-  /** The sweep looks at the marker from then on (pushed back after each failed attempt). */
-  retryAt: Date;
-  attempts: number;
-  lastError?: string;
 }
 
-export interface LeadEventRelayOptions {
-  sweepIntervalMs?: number;
+export interface LeadEventRelayOptions extends SweepOptions {
   /** How long a new marker is left to its writer before the sweep may take it over. */
   graceMs?: number;
-  maxBackoffMs?: number;
-  stuckAfterAttempts?: number;
 }
 
 export const LEAD_EVENT_MARKERS = 'lead_event_batches';
+
+const LEAD_SWEEP_LOG: SweepMessages = {
+  sweepFailed: 'lead event sweep failed',
+  failing: 'lead events could not be published; will retry',
+  recovered: 'lead event relay recovered; pending events published',
+};
 
 export class LeadEventRelay {
   private readonly markers: Collection<BatchMarker>;
   /** `event` is JSON text; leads stored by an older version hold it as a document. */
   private readonly leads: Collection<{ _id: string; event?: string | OutboxEntry; batch?: string }>;
-  private readonly sweepIntervalMs: number;
   private readonly graceMs: number;
-  private readonly maxBackoffMs: number;
-  private readonly stuckAfterAttempts: number;
   /** Batches being published by this process (the sweep leaves them alone). */
   private readonly busy = new Set<string>();
-  private readonly inFlight = new Set<Promise<unknown>>();
-  private timer: NodeJS.Timeout | null = null;
-  private sweeping: Promise<number> | null = null;
-  private stopped = true;
-  private failingStreak = 0;
+  private readonly loop: SweepLoop;
 
   constructor(
     db: Db,
@@ -71,27 +63,21 @@ export class LeadEventRelay {
   ) {
     this.markers = db.collection<BatchMarker>(LEAD_EVENT_MARKERS);
     this.leads = db.collection('leads');
-    this.sweepIntervalMs = options.sweepIntervalMs ?? 1000;
     this.graceMs = options.graceMs ?? 5000;
-    this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
-    this.stuckAfterAttempts = options.stuckAfterAttempts ?? 5;
+    this.loop = new SweepLoop(() => this.sweep(), logger, LEAD_SWEEP_LOG, options);
   }
 
   start(): void {
-    this.stopped = false;
-    this.schedule();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.sweeping;
-    await this.settled();
+    await this.loop.stop();
   }
 
   /** Resolves when every publish started so far has finished. */
   async settled(): Promise<void> {
-    await Promise.allSettled([...this.inFlight]);
+    await this.loop.settled();
   }
 
   /** Before the batch's insert: from now on its events cannot be forgotten. */
@@ -113,7 +99,7 @@ export class LeadEventRelay {
     this.busy.add(batchId);
     const work = (async () => {
       try {
-        if (this.stopped) throw new Error('relay stopped');
+        if (!this.loop.running) throw new Error('relay stopped');
         await this.sender.publish(events);
         await this.markers.deleteOne({ _id: batchId });
       } catch (err) {
@@ -122,7 +108,7 @@ export class LeadEventRelay {
           .updateOne(
             { _id: batchId },
             {
-              $set: { retryAt: new Date(Date.now() + this.sweepIntervalMs) },
+              $set: { retryAt: new Date(Date.now() + this.loop.settings.sweepIntervalMs) },
               $setOnInsert: { ids, attempts: 0 },
             },
             { upsert: true },
@@ -132,19 +118,15 @@ export class LeadEventRelay {
         this.busy.delete(batchId);
       }
     })();
-    this.inFlight.add(work);
-    void work.finally(() => this.inFlight.delete(work));
+    this.loop.track(work);
   }
 
   /** One sweep over the markers that are due; returns how many events were published. */
   async drain(): Promise<number> {
-    this.sweeping ??= this.sweep().finally(() => {
-      this.sweeping = null;
-    });
-    return this.sweeping;
+    return this.loop.drain();
   }
 
-  private async sweep(): Promise<number> {
+  private async sweep(): Promise<SweepOutcome> {
     const due = await this.markers
       .find({ retryAt: { $lte: new Date() } })
       .limit(100)
@@ -174,45 +156,15 @@ export class LeadEventRelay {
         this.busy.delete(marker._id);
       }
     }
-    if (failed > 0 && failed === due.length) {
-      this.failingStreak += 1;
-      // Loud once per outage, then quiet: Kafka away for minutes must not flood the log.
-      if (this.failingStreak === 1) this.logger.warn({ failed }, 'lead events could not be published; will retry');
-    } else if (due.length > 0) {
-      if (this.failingStreak > 0) this.logger.info('lead event relay recovered; pending events published');
-      this.failingStreak = 0;
-    }
-    return published;
+    return { due: due.length, failed, published };
   }
 
   private async backOff(marker: BatchMarker, err: unknown): Promise<void> {
-    const attempts = marker.attempts + 1;
-    const delay = Math.min(this.sweepIntervalMs * 2 ** Math.min(attempts, 10), this.maxBackoffMs);
-    const message = String((err as Error)?.message ?? err).slice(0, 500);
-    await this.markers
-      .updateOne(
-        { _id: marker._id },
-        { $set: { retryAt: new Date(Date.now() + delay), lastError: message }, $inc: { attempts: 1 } },
-      )
-      .catch(() => undefined);
-    if (attempts === this.stuckAfterAttempts) {
-      this.logger.error({ batch: marker._id, attempts, error: message }, 'lead events stuck: they cannot be published');
+    const { attempts, error, stuck } = await backOffMarker(this.markers, marker, err, this.loop.settings);
+    if (stuck) {
+      this.logger.error({ batch: marker._id, attempts, error }, 'lead events stuck: they cannot be published');
     } else {
-      this.logger.debug({ batch: marker._id, attempts, error: message }, 'lead events not published; will retry');
+      this.logger.debug({ batch: marker._id, attempts, error }, 'lead events not published; will retry');
     }
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(async () => {
-      try {
-        await this.drain();
-      } catch (err) {
-        // The database itself is away: readiness says so; try again next tick.
-        this.logger.debug({ err }, 'lead event sweep failed');
-      }
-      this.schedule();
-    }, this.sweepIntervalMs);
-    this.timer.unref?.();
   }
 }
