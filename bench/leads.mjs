@@ -2,8 +2,9 @@
 // Starts the real servers and the whole stack on their own ports (BENCH_PORT_OFFSET, default 450)
 // with the gateway's rate limit off, then:
 //  1. seeds 1k and then 100k leads (through the service's own repository, the same write path as
-//     the webhook, without HTTP), with a few percent moved to other statuses, and at each size
-//     measures p50/p99 through the gateway of the lead list (first page, a deep page, by status,
+//     the webhook, without HTTP), with a few percent moved to other statuses, and at each size,
+//     once the database's process has settled after the load, measures p50/p99 through the
+//     gateway of the lead list (first page, a deep page, by status,
 //     by key, by key and status) and of the stats;
 //  2. posts leads through the gateway at increasing concurrency (autocannon, each lead unique) and
 //     a Fastify hello-world POST of the same body in the same run, printing requests/s and p99 of
@@ -21,7 +22,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
-import { pct, pool, timedRequest } from './support.mjs';
+import { pct, pool, timedRequest, waitUntilIdle } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '450';
 const { provision, startInfra, repoRoot, waitForPort } = await import('../infra/local/servers.mjs');
@@ -292,7 +293,8 @@ try {
   for (const size of SIZES) {
     log(`seeding to ${size} leads`);
     await seedTo(repo, size, state);
-    log(`measuring reads at ${size} leads (${SAMPLES} samples each)`);
+    const waited = await waitUntilIdle(infra.servers.mongo.proc.pid);
+    log(`measuring reads at ${size} leads (${SAMPLES} samples each; the database settled for ${waited} ms)`);
     reads.push({ size, rows: await measureReads(gateway, token, size) });
   }
 

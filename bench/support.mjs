@@ -60,3 +60,26 @@ export async function pool(count, concurrency, fn) {
   );
   return results;
 }
+
+/**
+ * Waits until a process has settled after a bulk load (the database's JVM compacting its store
+ * and collecting garbage after seeding), so read timings measure the steady state and not that:
+ * returns once it used under `idlePercent` of one core for a whole second, or after `maxMs`.
+ * Returns how long it waited.
+ */
+export async function waitUntilIdle(pid, { idlePercent = 10, maxMs = 30_000 } = {}) {
+  const { readFileSync } = await import('node:fs');
+  const cpuMs = () => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
+  const started = Date.now();
+  let last = cpuMs();
+  while (Date.now() - started < maxMs) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = cpuMs();
+    if ((now - last) / 10 < idlePercent) break;
+    last = now;
+  }
+  return Date.now() - started;
+}
