@@ -199,6 +199,26 @@ function isDuplicateId(err: unknown): boolean {
   return /index: _id_/.test(e.errmsg ?? e.message ?? '');
 }
 
+/**
+ * The list a filter reads: the counter path of its top position, the lead field holding the
+ * position (a unique index) and that field's value at position n.
+ */
+function listOf(
+  tag: string | null,
+  status: LeadStatus | null,
+): { top: string; field: 'seq' | 'kp' | 'sp' | 'ksp'; value: (n: number) => string | number } {
+  if (tag && status) {
+    return {
+      top: `ksl.${tag}.${status}`,
+      field: 'ksp',
+      value: (n: number) => keyStatusPosition(tag, status, n),
+    } as const;
+  }
+  if (status) return { top: `sl.${status}`, field: 'sp', value: (n) => statusPosition(status, n) };
+  if (tag) return { top: `keys.${tag}`, field: 'kp', value: (n) => `${tag}:${n}` };
+  return { top: 'seq', field: 'seq', value: (n) => n };
+}
+
 /** The public id is the list position; anything else is not an id of ours. */
 function parseId(id: string): number | null {
   if (!/^[1-9]\d{0,14}$/.test(id)) return null;
@@ -453,51 +473,18 @@ export class LeadsRepository implements LeadStore {
   // ---- reading ------------------------------------------------------------------------------
 
   async list(filter: LeadFilter, limit: number, before: number | null): Promise<LeadPage> {
-    const tag = filter.key_name === undefined ? null : keyTag(filter.key_name);
-    const status = filter.status ?? null;
-    const top = tag && status ? `ksl.${tag}.${status}` : status ? `sl.${status}` : tag ? `keys.${tag}` : 'seq';
-    const counters = await this.counters.findOne({ _id: 'leads' }, { projection: { [top]: 1 } });
-    const keyMatches = (d: Row) => filter.key_name === undefined || d.key_name === filter.key_name;
-    const statusMatches = (d: Row) => status === null || d.lead_status === status;
-    const accept = (d: Row) => keyMatches(d) && statusMatches(d);
-    const topOf = Number(at(counters ?? {}, top) ?? 0);
-
-    if (tag && status) {
-      return this.listDense(
-        topOf,
-        before,
-        limit,
-        (positions) => this.rows({ ksp: { $in: positions.map((n) => keyStatusPosition(tag, status, n)) } }, { ksp: 1 }),
-        (d) => positionIn(d.ksp),
-        accept,
-      );
-    }
-    if (status) {
-      return this.listDense(
-        topOf,
-        before,
-        limit,
-        (positions) => this.rows({ sp: { $in: positions.map((n) => statusPosition(status, n)) } }),
-        (d) => positionIn(d.sp),
-        accept,
-      );
-    }
-    if (tag) {
-      return this.listDense(
-        topOf,
-        before,
-        limit,
-        (positions) => this.rows({ kp: { $in: positions.map((n) => `${tag}:${n}`) } }, { kp: 1 }),
-        (d) => positionIn(d.kp),
-        accept,
-      );
-    }
+    const list = listOf(filter.key_name === undefined ? null : keyTag(filter.key_name), filter.status ?? null);
+    const counters = await this.counters.findOne({ _id: 'leads' }, { projection: { [list.top]: 1 } });
+    // A lead found at a position is in that list by construction; checking again costs nothing.
+    const accept = (d: Row) =>
+      (filter.key_name === undefined || d.key_name === filter.key_name) &&
+      (filter.status === undefined || d.lead_status === filter.status);
     return this.listDense(
-      topOf,
+      Number(at(counters ?? {}, list.top) ?? 0),
       before,
       limit,
-      (positions) => this.rows({ seq: { $in: positions } }),
-      (d) => d.seq,
+      (positions) => this.rows({ [list.field]: { $in: positions.map(list.value) } }, { [list.field]: 1 }),
+      (d) => (list.field === 'seq' ? d.seq : positionIn(d[list.field])),
       accept,
     );
   }
