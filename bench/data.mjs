@@ -5,7 +5,6 @@
 // the CPU share of the database server plus a relay while idle, and write-to-event delay.
 // Figures, not a pass/fail test: this machine is noisy, so compare the two sizes of one run.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -13,7 +12,7 @@ import { join } from 'node:path';
 import argon2 from 'argon2';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient, ObjectId } from 'mongodb';
-import { pct, pool, timedRequest } from './support.mjs';
+import { cpuSeconds, pct, pool, timedRequest } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '900';
 const { provision, startInfra } = await import('../infra/local/servers.mjs');
@@ -32,12 +31,6 @@ const nextAddress = () => {
 const agent = new http.Agent({ keepAlive: false });
 const request = (base, method, path, { localAddress = nextAddress(), ...options } = {}) =>
   timedRequest(base, method, path, { ...options, localAddress, agent });
-
-/** CPU seconds a process has used so far (user + system), from /proc. */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 async function seed(mongoUrl, size, passwordHash) {
   const client = await MongoClient.connect(mongoUrl);

@@ -1,4 +1,6 @@
-// Helpers the benchmark scripts share: a timed HTTP call, percentiles, a bounded worker pool.
+// Helpers the benchmark scripts share: a timed HTTP call, percentiles, a bounded worker pool, a
+// process's CPU time.
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
 /**
@@ -68,18 +70,19 @@ export async function pool(count, concurrency, fn) {
  * Returns how long it waited.
  */
 export async function waitUntilIdle(pid, { idlePercent = 10, maxMs = 30_000 } = {}) {
-  const { readFileSync } = await import('node:fs');
-  const cpuMs = () => {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  };
   const started = Date.now();
-  let last = cpuMs();
+  let last = cpuSeconds(pid);
   while (Date.now() - started < maxMs) {
     await new Promise((r) => setTimeout(r, 1000));
-    const now = cpuMs();
-    if ((now - last) / 10 < idlePercent) break;
+    const now = cpuSeconds(pid);
+    if ((now - last) * 100 < idlePercent) break;
     last = now;
   }
   return Date.now() - started;
+}
+
+/** CPU seconds a process has used so far (user + system), from /proc. */
+export function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
