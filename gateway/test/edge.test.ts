@@ -1,17 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { waitForPort } from '../../infra/local/servers.mjs';
 import { api, eventually, freshClientAddress, testClientAddress } from '../../test/support/api.js';
 import { testEnv } from '../../test/support/env.js';
 import { injectingFault } from '../../test/support/faults.js';
+import { logLineWith, logOf } from '../../test/support/logs.js';
 
 const env = testEnv();
 const gatewayPort = Number(new URL(env.gatewayUrl).port);
-const logOf = (name: string) => readFileSync(join(env.logDir, `${name}.log`), 'utf8');
 
 /**
  * A request the gateway logs at info; once its id is in the log, everything the gateway logged
@@ -48,14 +46,7 @@ describe('logs', () => {
     const secret = `secret-${randomUUID()}`;
     const res = await api('GET', `/reset-password?token=${secret}`, { headers: { 'x-request-id': id } });
     expect(res.status).toBe(200);
-    const line = await eventually(
-      async () =>
-        logOf('gateway')
-          .split('\n')
-          .find((l) => l.includes(id) && l.includes('"url"')),
-      10_000,
-      'the request in the log',
-    );
+    const line = await logLineWith('gateway', [id, '"url"'], 'the request in the log');
     expect(line).toContain('"url":"/reset-password"');
     await logMarker();
     expect(logOf('gateway')).not.toContain(secret);

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, type Server, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { createLogger } from '@homereport/kit';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, eventually } from '../../test/support/api.js';
+import { api } from '../../test/support/api.js';
 import { testEnv } from '../../test/support/env.js';
+import { logLineWith } from '../../test/support/logs.js';
 import { FAST_LANE_MAX_BODY, fastLane } from '../src/fast-lane.js';
 import { SharedRateLimit } from '../src/rate-limit.js';
 
 const env = testEnv();
-const logOf = (name: string) => readFileSync(join(env.logDir, `${name}.log`), 'utf8');
 
 describe('inbound lead posts forwarded before routing, through the real gateway', () => {
   it('reach the leads service and come back with its answer, the request id, API headers and an access line', async () => {
@@ -26,15 +24,8 @@ describe('inbound lead posts forwarded before routing, through the real gateway'
     expect(res.headers.get('x-request-id')).toBe(id);
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers.get('x-frame-options')).toBe('DENY');
-    const line = await eventually(
-      async () =>
-        logOf('gateway')
-          .split('\n')
-          .find((l) => l.includes(id) && l.includes('request completed')),
-      10_000,
-      'the access line of the forwarded post',
-    );
-    expect(JSON.parse(line ?? '{}')).toMatchObject({
+    const line = await logLineWith('gateway', [id, 'request completed'], 'the access line of the forwarded post');
+    expect(JSON.parse(line)).toMatchObject({
       reqId: id,
       req: { method: 'POST', url: '/api/webhooks/leads' },
       statusCode: 401,

@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { type Server, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { createLogger } from '@homereport/kit';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, eventually } from '../../test/support/api.js';
+import { api } from '../../test/support/api.js';
 import { testEnv } from '../../test/support/env.js';
+import { logLineWith } from '../../test/support/logs.js';
 import { keptAnswers } from '../src/kept-answers.js';
 import type { Entry } from '../src/public-cache.js';
 import { SharedRateLimit } from '../src/rate-limit.js';
 
 const env = testEnv();
-const logOf = (name: string) => readFileSync(join(env.logDir, `${name}.log`), 'utf8');
 
 describe('kept public answers served before routing, through the real gateway', () => {
   it('carry the request id, the API security headers and an access line like any answer', async () => {
@@ -26,15 +24,8 @@ describe('kept public answers served before routing, through the real gateway', 
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Array.isArray(res.body.properties)).toBe(true);
-    const line = await eventually(
-      async () =>
-        logOf('gateway')
-          .split('\n')
-          .find((l) => l.includes(id)),
-      10_000,
-      'the access line of the kept answer',
-    );
-    expect(JSON.parse(line ?? '{}')).toMatchObject({
+    const line = await logLineWith('gateway', [id], 'the access line of the kept answer');
+    expect(JSON.parse(line)).toMatchObject({
       level: 30,
       name: 'gateway',
       reqId: id,
