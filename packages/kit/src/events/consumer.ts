@@ -1,11 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
-import type { Collection } from 'mongodb';
+import { type Collection, MongoBulkWriteError } from 'mongodb';
 import type { Logger } from '../logger.js';
 import { type EventEnvelope, parseEnvelope } from './envelope.js';
 import type { EventPublisher } from './publisher.js';
 
 export type EventHandler = (event: EventEnvelope, log: Logger) => Promise<void>;
+
+/**
+ * Handles several events of one topic at once (all or none: a throw fails every one of them). The
+ * consumer hands it the events of a fetched batch that it claimed together, at most
+ * MAX_EVENTS_PER_CALL per call; a failing call is not retried as a whole: its events are then
+ * handled one at a time (each a call with one event), so one bad event is retried and
+ * dead-lettered on its own while the others go through.
+ */
+export type BatchEventHandler = (events: EventEnvelope[], log: Logger) => Promise<void>;
+
+/** An EventHandler that the consumer may also call with several events at once. */
+export interface BatchingEventHandler extends EventHandler {
+  batch: BatchEventHandler;
+}
+
+/** Most events one BatchEventHandler call receives. */
+export const MAX_EVENTS_PER_CALL = 200;
+
+/**
+ * For a topic whose events are cheaper handled together (one digest email for a burst of leads
+ * instead of one each): the consumer claims a fetched batch's events in one write and passes them
+ * in one call. Called with one event, it is an ordinary EventHandler.
+ */
+export function batchHandler(batch: BatchEventHandler): BatchingEventHandler {
+  return Object.assign((event: EventEnvelope, log: Logger) => batch([event], log), { batch });
+}
 
 export interface ConsumerOptions {
   kafka: Kafka;
@@ -44,10 +70,15 @@ export interface ProcessedEvent {
   doneAt?: Date;
 }
 
-/** `<group>:<hour>` lists the claim ids first made in that hour; `<group>:pruned-through` is the pruning cursor. */
+/**
+ * `<group>:<hour>` lists the claim ids first made in that hour one at a time (`ids`) and counts
+ * the chunks of ids claimed together then (`chunks`); `<group>:<hour>#<n>` holds chunk n's ids;
+ * `<group>:pruned-through` is the pruning cursor.
+ */
 export interface ProcessedLedger {
   _id: string;
   ids?: string[];
+  chunks?: number;
   hour?: Date;
 }
 
@@ -167,6 +198,85 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
     }
   };
 
+  /**
+   * Several messages of a topic with a BatchingEventHandler: the events are claimed in one write
+   * and handled in one call. What that leaves (unreadable messages, events another consumer
+   * claimed or handled before, and every event of a call that failed) goes one at a time through
+   * `consume`, afterwards, in offset order: retries, waits and dead-lettering stay per event.
+   */
+  const consumeTogether = async (
+    topic: string,
+    partition: number,
+    messages: KafkaMessage[],
+    handler: BatchingEventHandler,
+    ctl: Control,
+  ): Promise<Outcome> => {
+    const readable: { message: KafkaMessage; event: EventEnvelope }[] = [];
+    const oneByOne: KafkaMessage[] = [];
+    for (const message of messages) {
+      const event = parseEnvelope(message.value);
+      if (event) readable.push({ message, event });
+      else oneByOne.push(message);
+    }
+    const claimed = await claimTogether(
+      processed,
+      ledger,
+      groupId,
+      readable.map((r) => r.event),
+      owner,
+    );
+    const mine = readable.filter((r) => claimed.has(r.event.id));
+    for (const r of readable) if (!claimed.has(r.event.id)) oneByOne.push(r.message);
+    if (
+      mine.length > 0 &&
+      !(await handleTogether(
+        topic,
+        mine.map((r) => r.event),
+        handler,
+      ))
+    ) {
+      for (const r of mine) oneByOne.push(r.message);
+    }
+    oneByOne.sort((a, b) => Number(BigInt(a.offset) - BigInt(b.offset)));
+    for (const message of oneByOne) {
+      if (!ctl.active()) return 'abandoned';
+      if ((await consume(topic, partition, message, ctl)) === 'abandoned') return 'abandoned';
+    }
+    return 'handled';
+  };
+
+  /** One call for events claimed together; false (claims released) when it or its bookkeeping failed. */
+  const handleTogether = async (topic: string, events: EventEnvelope[], handler: BatchingEventHandler) => {
+    const log = logger.child({ eventType: topic });
+    const claims = events.map((e) => `${groupId}:${e.id}`);
+    const onEach = (update: (claim: string) => object) =>
+      processed.bulkWrite(
+        claims.map((_id) => ({ updateOne: { filter: { _id, owner }, update: update(_id) } })),
+        { ordered: false },
+      );
+    const renewal = setInterval(() => {
+      void onEach(() => ({ $set: { claimedAt: new Date() } })).catch(() => undefined);
+    }, leaseMs / 3);
+    try {
+      await handler.batch(events, log);
+      const doneAt = new Date();
+      await onEach(() => ({ $set: { status: 'done', doneAt } }));
+      log.debug({ events: events.length }, 'events handled together');
+      return true;
+    } catch (err) {
+      log.warn({ err, events: events.length }, 'events failed together; handling them one at a time');
+      await processed
+        .bulkWrite(
+          claims.map((_id) => ({ deleteOne: { filter: { _id, owner, status: 'processing' as const } } })),
+          { ordered: false },
+        )
+        .catch(() => undefined);
+      return false;
+    } finally {
+      clearInterval(renewal);
+    }
+  };
+
   /** Sends the message to the dead-letter topic, retrying until it is there or the consumer lets go. */
   const deadLetter = async (
     topic: string,
@@ -195,12 +305,18 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
     eachBatch: async (payload: EachBatchPayload) => {
       const { batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale } = payload;
       const ctl = new Control(heartbeat, () => isRunning() && !isStale());
-      for (const message of batch.messages) {
+      const handler = handlers[batch.topic];
+      const step = isBatching(handler) ? MAX_EVENTS_PER_CALL : 1;
+      for (let i = 0; i < batch.messages.length; i += step) {
         if (!ctl.active()) return;
-        const outcome = await consume(batch.topic, batch.partition, message, ctl);
-        // Abandoned: leave this and every later offset uncommitted; they are delivered again.
+        const messages = batch.messages.slice(i, i + step);
+        const outcome =
+          messages.length > 1 && isBatching(handler)
+            ? await consumeTogether(batch.topic, batch.partition, messages, handler, ctl)
+            : await consume(batch.topic, batch.partition, messages[0] as KafkaMessage, ctl);
+        // Abandoned: leave these and every later offset uncommitted; they are delivered again.
         if (outcome === 'abandoned') return;
-        resolveOffset(message.offset);
+        resolveOffset((messages.at(-1) as KafkaMessage).offset);
         await commitOffsetsIfNecessary();
         await heartbeat();
       }
@@ -269,6 +385,56 @@ async function claim(
 }
 
 const ledgerId = (groupId: string, at: Date) => `${groupId}:${at.toISOString().slice(0, 13)}`;
+const chunkId = (hourId: string, n: number) => `${hourId}#${n}`;
+
+const isBatching = (handler: EventHandler | undefined): handler is BatchingEventHandler =>
+  typeof (handler as Partial<BatchingEventHandler> | undefined)?.batch === 'function';
+
+/**
+ * Claims events for `owner` in one write; returns the ids of those it claimed. The others were
+ * claimed before (handled, being handled, or left by a consumer that died) and are for `claim`,
+ * one at a time. The ids go into the ledger first, as a chunk of their own: a bounded document
+ * per call, where pushing onto the hour's list would rewrite an ever larger one (100,000 ids an
+ * hour is megabytes). A listed id that was not claimed here only makes pruning try it twice.
+ */
+async function claimTogether(
+  processed: Collection<ProcessedEvent>,
+  ledger: Collection<ProcessedLedger> | undefined,
+  groupId: string,
+  events: EventEnvelope[],
+  owner: string,
+): Promise<Set<string>> {
+  if (events.length === 0) return new Set();
+  const now = new Date();
+  const claims = events.map((e) => `${groupId}:${e.id}`);
+  if (ledger) {
+    const hourId = ledgerId(groupId, now);
+    const hour = await ledger.findOneAndUpdate(
+      { _id: hourId },
+      { $inc: { chunks: 1 } },
+      { upsert: true, returnDocument: 'after', projection: { chunks: 1 } },
+    );
+    await ledger.insertOne({ _id: chunkId(hourId, hour?.chunks ?? 0), ids: claims });
+  }
+  const claimed = new Set(events.map((e) => e.id));
+  try {
+    await processed.insertMany(
+      events.map((e, i) => ({
+        _id: claims[i] as string,
+        type: e.type,
+        status: 'processing' as const,
+        claimedAt: now,
+        owner,
+      })),
+      { ordered: false },
+    );
+  } catch (err) {
+    // Answered per item: the items it names were not inserted (a duplicate _id, mostly).
+    if (!(err instanceof MongoBulkWriteError)) throw err;
+    for (const failed of [err.writeErrors].flat()) claimed.delete((events[failed.index] as EventEnvelope).id);
+  }
+  return claimed;
+}
 
 /**
  * Deletes the processed ids first claimed before `cutoff`, hour by hour, each hour's ids read
@@ -290,13 +456,23 @@ export async function pruneProcessed(
   for (let steps = 0; hour < end && steps < maxHours; steps++, hour += HOUR) {
     const bucketId = ledgerId(groupId, new Date(hour));
     const bucket = await ledger.findOne({ _id: bucketId });
-    const ids = bucket?.ids ?? [];
-    for (let i = 0; i < ids.length; i += 500) {
-      const result = await processed.deleteMany({ _id: { $in: ids.slice(i, i + 500) } });
-      removed += result.deletedCount;
+    removed += await deleteClaims(processed, bucket?.ids ?? []);
+    for (let n = 1; n <= (bucket?.chunks ?? 0); n++) {
+      const chunk = await ledger.findOne({ _id: chunkId(bucketId, n) });
+      if (!chunk) continue; // its claimer died before writing it
+      removed += await deleteClaims(processed, chunk.ids ?? []);
+      await ledger.deleteOne({ _id: chunk._id });
     }
     if (bucket) await ledger.deleteOne({ _id: bucketId });
     await ledger.findOneAndUpdate({ _id: cursorId }, { $set: { hour: new Date(hour + HOUR) } }, { upsert: true });
+  }
+  return removed;
+}
+
+async function deleteClaims(processed: Collection<ProcessedEvent>, ids: string[]): Promise<number> {
+  let removed = 0;
+  for (let i = 0; i < ids.length; i += 500) {
+    removed += (await processed.deleteMany({ _id: { $in: ids.slice(i, i + 500) } })).deletedCount;
   }
   return removed;
 }

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import type { Consumer } from 'kafkajs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/support/api.js';
+import { testEnv } from '../../../test/support/env.js';
+import { EventTap } from '../../../test/support/events.js';
+import {
+  type EventEnvelope,
+  Infrastructure,
+  type ProcessedEvent,
+  type ProcessedLedger,
+  batchHandler,
+  createEvent,
+  createLogger,
+  deadLetterTopic,
+  ensureTopics,
+  pruneProcessed,
+  startConsumer,
+} from '../src/index.js';
+
+const env = testEnv();
+let infra: Infrastructure;
+
+beforeAll(async () => {
+  infra = await Infrastructure.open(
+    'kit-batch-test',
+    { MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers },
+    { mongoDb: 'kit_test', kafkaTopics: [] },
+    createLogger({ name: 'kit-batch-test', level: 'silent', format: 'json' }),
+  );
+});
+afterAll(async () => {
+  await infra?.publisher.close();
+  await infra?.mongo.close();
+});
+
+const processed = () => infra.mongo.collection<ProcessedEvent>('processed_events');
+const ledger = () => infra.mongo.collection<ProcessedLedger>('processed_events_ledger');
+
+async function freshTopic(prefix: string) {
+  const topic = `${prefix}-${randomUUID().slice(0, 8)}`;
+  const groupId = `${prefix}-group-${randomUUID().slice(0, 8)}`;
+  await ensureTopics(infra.kafka, [topic, deadLetterTopic(groupId)], 1);
+  return { topic, groupId };
+}
+
+const events = (topic: string, n: number, data: (i: number) => object = (i) => ({ i })) =>
+  Array.from({ length: n }, (_, i) => createEvent(topic, data(i), { source: 'test', key: `k${i % 7}` }));
+
+describe('a consumer whose handler takes events together', () => {
+  it('handles a burst in few calls, each event once, skips those handled before, and prunes their claims', async () => {
+    const { topic, groupId } = await freshTopic('batch');
+    const burst = events(topic, 300);
+    // Five were handled before (a redelivery): their claims say done.
+    const before = burst.slice(40, 45);
+    await processed().insertMany(
+      before.map((e) => ({ _id: `${groupId}:${e.id}`, type: topic, status: 'done' as const, claimedAt: new Date() })),
+    );
+    await infra.publisher.publish(burst);
+
+    const calls: number[] = [];
+    const handled: string[] = [];
+    let consumer: Consumer | undefined;
+    try {
+      consumer = await startConsumer({
+        kafka: infra.kafka,
+        groupId,
+        processed: processed(),
+        ledger: ledger(),
+        publisher: infra.publisher,
+        logger: createLogger({ name: 'batch-test', level: 'silent', format: 'json' }),
+        handlers: {
+          [topic]: batchHandler(async (batch: EventEnvelope[]) => {
+            calls.push(batch.length);
+            handled.push(...batch.map((e) => e.id));
+          }),
+        },
+      });
+      await eventually(async () => handled.length >= 295, 60_000, 'the burst to be handled');
+      await new Promise((r) => setTimeout(r, 500));
+    } finally {
+      await consumer?.disconnect();
+    }
+    expect(new Set(handled).size).toBe(handled.length);
+    expect(handled.sort()).toEqual(
+      burst
+        .filter((e) => !before.includes(e))
+        .map((e) => e.id)
+        .sort(),
+    );
+    expect(calls.length).toBeLessThanOrEqual(10);
+    expect(Math.max(...calls)).toBeGreaterThan(1);
+
+    const claims = burst.map((e) => `${groupId}:${e.id}`);
+    expect(await processed().countDocuments({ _id: { $in: claims }, status: 'done' })).toBe(300);
+    // Pruned as if a retention period had passed: every claim goes, chunks and all (the five
+    // handled before too: the chunk lists every id its call tried to claim).
+    const removed = await pruneProcessed(processed(), ledger(), groupId, Date.now() + 2 * 60 * 60 * 1000);
+    expect(removed).toBe(300);
+    expect(await processed().countDocuments({ _id: { $in: claims } })).toBe(0);
+    const hour = `${groupId}:${new Date().toISOString().slice(0, 13)}`;
+    expect(await ledger().countDocuments({ _id: { $in: [hour, `${hour}#1`, `${hour}#2`] } })).toBe(0);
+  });
+
+  it('when a call fails, handles its events one at a time: the bad one is dead-lettered, every other once', async () => {
+    const { topic, groupId } = await freshTopic('batch-poison');
+    const burst = events(topic, 20, (i) => ({ poison: i === 7 }));
+    const poison = burst[7] as EventEnvelope;
+    await infra.publisher.publish(burst);
+
+    const calls: number[] = [];
+    const handled: string[] = [];
+    const deadLetters = await new EventTap([deadLetterTopic(groupId)]).start();
+    let consumer: Consumer | undefined;
+    try {
+      consumer = await startConsumer({
+        kafka: infra.kafka,
+        groupId,
+        processed: processed(),
+        ledger: ledger(),
+        publisher: infra.publisher,
+        logger: createLogger({ name: 'batch-poison-test', level: 'silent', format: 'json' }),
+        maxAttempts: 2,
+        retryBaseMs: 50,
+        handlers: {
+          [topic]: batchHandler(async (batch: EventEnvelope[]) => {
+            calls.push(batch.length);
+            if (batch.some((e) => (e.data as { poison: boolean }).poison)) throw new Error('cannot handle this one');
+            handled.push(...batch.map((e) => e.id));
+          }),
+        },
+      });
+      await eventually(
+        async () => deadLetters.seen.some((d) => d.envelope.id === poison.id),
+        60_000,
+        'the poison event to be dead-lettered',
+      );
+      await eventually(async () => handled.length >= 19, 30_000, 'the others to be handled');
+    } finally {
+      await consumer?.disconnect();
+      await deadLetters.stop();
+    }
+    expect(calls[0]).toBe(20);
+    expect(handled.sort()).toEqual(
+      burst
+        .filter((e) => e !== poison)
+        .map((e) => e.id)
+        .sort(),
+    );
+    // Released so an operator can replay it.
+    expect(await processed().findOne({ _id: `${groupId}:${poison.id}` })).toBeNull();
+  });
+});
