@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allEmails, waitForEmail } from '../../../test/support/mail.js';
+import { eventually } from '../../../test/support/api.js';
+import { allEmails, emailsTo, waitForEmail } from '../../../test/support/mail.js';
 import { type CreatedKey, adminToken, createKey, genericLead, googleLead, postLead } from './support/leads.js';
 
 // The stack's notifications service consumes lead-received and writes to the staff inbox
@@ -50,4 +51,31 @@ describe('when a lead arrives', () => {
     const about = (await allEmails()).filter((m) => m.subject.includes(testLast));
     expect(about).toEqual([]);
   });
+
+  it('leads that arrive together reach staff in digests, every one of them', async () => {
+    const burstKey = await createKey((await adminToken()).token);
+    const surnames = Array.from({ length: 30 }, uniqueSurname);
+    const answers = await Promise.all(
+      surnames.map((last) => postLead(genericLead({ first_name: 'Burst', last_name: last }), burstKey.secret)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(surnames.map(() => 200));
+
+    const mentioning = await eventually(
+      async () => {
+        const mails = (await emailsTo(STAFF_EMAIL)).filter((m) => surnames.some((last) => m.text.includes(last)));
+        return surnames.every((last) => mails.some((m) => m.text.includes(last))) && mails;
+      },
+      60_000,
+      'every lead of the burst in a staff email',
+    );
+    // Each lead once, and fewer emails than leads: the consumer handed the burst over in batches.
+    for (const last of surnames) expect(mentioning.filter((m) => m.text.includes(`Burst ${last}`))).toHaveLength(1);
+    expect(mentioning.length).toBeLessThan(30);
+    const digests = mentioning.filter((m) => / new leads: /.test(m.subject));
+    expect(digests.length).toBeGreaterThan(0);
+    for (const digest of digests) {
+      expect(digest.replyTo ?? []).toEqual([]);
+      expect(digest.text).toContain(burstKey.name);
+    }
+  }, 90_000);
 });

@@ -1,6 +1,8 @@
 import type { EmailKind, SentEmail, SentEmails } from '../domain/ports.js';
 import type { Models } from './models.js';
 
+const DUPLICATE_KEY = 11000;
+
 export function sentEmailsRepository(models: Models): SentEmails {
   return {
     async wasSent(eventId: string, kind: EmailKind) {
@@ -11,8 +13,27 @@ export function sentEmailsRepository(models: Models): SentEmails {
         await models.SentEmail.create(sent);
       } catch (err) {
         // Recorded already: nothing to add.
-        if ((err as { code?: number }).code !== 11000) throw err;
+        if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+      }
+    },
+    async recordMany(sent: SentEmail[]) {
+      if (sent.length === 0) return;
+      try {
+        // Unordered: a row recorded already (a retry after a failure between send and record)
+        // does not stop the others. A row failing validation throws instead of being dropped.
+        await models.SentEmail.insertMany(sent, { ordered: false, throwOnValidationError: true });
+      } catch (err) {
+        if (!onlyDuplicateKeys(err)) throw err;
       }
     },
   };
+}
+
+/** A bulk write whose every failure is a duplicate key: everything else was inserted. */
+function onlyDuplicateKeys(err: unknown): boolean {
+  const { writeErrors } = err as { writeErrors?: { code?: number; err?: { code?: number } }[] };
+  if (!Array.isArray(writeErrors) || writeErrors.length === 0) return false;
+  // Mongoose copies the driver's WriteError objects into plain ones, which keeps `err.code` but
+  // not the `code` getter.
+  return writeErrors.every((w) => (w.code ?? w.err?.code) === DUPLICATE_KEY);
 }

@@ -21,6 +21,9 @@ function fakes(options: { failOn?: (mail: OutgoingMail) => boolean } = {}) {
     record: async (r) => {
       records.push(r);
     },
+    recordMany: async (rs) => {
+      records.push(...rs);
+    },
   };
   const deps = {
     eventSecretKey: KEY,

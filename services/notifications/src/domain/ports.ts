@@ -43,6 +43,8 @@ export interface SentEmail {
 export interface SentEmails {
   wasSent(eventId: string, kind: EmailKind): Promise<boolean>;
   record(sent: SentEmail): Promise<void>;
+  /** Several at once (one digest email covers several events); rows already recorded are skipped. */
+  recordMany(sent: SentEmail[]): Promise<void>;
 }
 
 export interface StoredContactMessage {

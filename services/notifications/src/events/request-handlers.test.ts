@@ -30,6 +30,9 @@ function fakeDeps() {
         record: async (s: { eventId: string; kind: string }) => {
           recorded.add(`${s.eventId}:${s.kind}`);
         },
+        recordMany: async (rows: { eventId: string; kind: string }[]) => {
+          for (const s of rows) recorded.add(`${s.eventId}:${s.kind}`);
+        },
       },
       brand,
       staffEmail: 'staff@homereport.example',
