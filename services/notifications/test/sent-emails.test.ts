@@ -42,11 +42,17 @@ describe('sent_emails', () => {
     await sent.recordMany(ids.map((id) => row(id, '<second@test>')));
     await sent.recordMany([]);
 
-    const rows = await conn.collection('sent_emails').find({}).sort({ _id: 1 }).toArray();
-    expect(rows.map((r) => [r.eventId, r.smtpMessageId])).toEqual([
-      ...ids.slice(0, 3).map((id) => [id, '<first@test>']),
-      ...ids.slice(3).map((id) => [id, '<second@test>']),
-    ]);
+    const rows = await conn
+      .collection('sent_emails')
+      .find({ eventId: { $in: ids } })
+      .toArray();
+    expect(new Map(rows.map((r) => [r.eventId, r.smtpMessageId]))).toEqual(
+      new Map([
+        ...ids.slice(0, 3).map((id) => [id, '<first@test>'] as const),
+        ...ids.slice(3).map((id) => [id, '<second@test>'] as const),
+      ]),
+    );
+    expect(rows).toHaveLength(5);
     for (const id of ids) expect(await sent.wasSent(id, 'lead-alert')).toBe(true);
     expect(await sent.wasSent(ids[0] as string, 'verification')).toBe(false);
   });
@@ -54,5 +60,18 @@ describe('sent_emails', () => {
   it('recordMany throws for anything but a duplicate', async () => {
     const bad = { ...row(randomUUID()), to: undefined } as unknown as SentEmail;
     await expect(sent.recordMany([row(randomUUID()), bad])).rejects.toThrow();
+  });
+
+  it('sentAmong names the recorded events among many, and for one event also a row recorded before ids named events', async () => {
+    const ids = Array.from({ length: 6 }, () => randomUUID());
+    await sent.recordMany([row(ids[1] as string), row(ids[4] as string)]);
+    await sent.record({ ...row(ids[5] as string), kind: 'verification' });
+    expect(await sent.sentAmong(ids, 'lead-alert')).toEqual(new Set([ids[1], ids[4]]));
+    expect(await sent.sentAmong([], 'lead-alert')).toEqual(new Set());
+
+    // Written by the version whose rows had ObjectId ids.
+    const old = randomUUID();
+    await conn.collection('sent_emails').insertOne({ ...row(old) });
+    expect(await sent.sentAmong([old], 'lead-alert')).toEqual(new Set([old]));
   });
 });

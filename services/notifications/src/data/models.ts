@@ -31,6 +31,8 @@ const contactMessageSchema = new Schema<ContactMessageDoc>(
 // outbox relay's scan for documents with pending events needs no index at this volume.
 
 export interface SentEmailDoc {
+  /** `<kind>:<eventId>` (sentEmailId), so the emails of many events are found in one `_id` lookup. */
+  _id: string;
   eventId: string;
   kind: string;
   to: string;
@@ -40,6 +42,7 @@ export interface SentEmailDoc {
 
 const sentEmailSchema = new Schema<SentEmailDoc>(
   {
+    _id: { type: String, required: true },
     eventId: { type: String, required: true },
     kind: { type: String, required: true },
     to: { type: String, required: true },
@@ -53,6 +56,9 @@ const sentEmailSchema = new Schema<SentEmailDoc>(
 sentEmailSchema.index({ eventId: 1, kind: 1 }, { unique: true });
 // Operators answering "did this person get our email?": find({ to }).sort({ sentAt: -1 }) in the shell.
 sentEmailSchema.index({ to: 1, sentAt: -1 });
+
+/** A sent email's `_id`: one per event and kind, like the unique { eventId, kind } index. */
+export const sentEmailId = (kind: string, eventId: string) => `${kind}:${eventId}`;
 
 export interface Models {
   ContactMessage: Model<ContactMessageDoc>;

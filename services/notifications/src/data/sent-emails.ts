@@ -1,16 +1,16 @@
 import type { EmailKind, SentEmail, SentEmails } from '../domain/ports.js';
-import type { Models } from './models.js';
+import { type Models, sentEmailId } from './models.js';
 
 const DUPLICATE_KEY = 11000;
 
 export function sentEmailsRepository(models: Models): SentEmails {
+  const wasSent = async (eventId: string, kind: EmailKind) =>
+    (await models.SentEmail.exists({ eventId, kind })) !== null;
   return {
-    async wasSent(eventId: string, kind: EmailKind) {
-      return (await models.SentEmail.exists({ eventId, kind })) !== null;
-    },
+    wasSent,
     async record(sent: SentEmail) {
       try {
-        await models.SentEmail.create(sent);
+        await models.SentEmail.create(withId(sent));
       } catch (err) {
         // Recorded already: nothing to add.
         if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
@@ -21,13 +21,27 @@ export function sentEmailsRepository(models: Models): SentEmails {
       try {
         // Unordered: a row recorded already (a retry after a failure between send and record)
         // does not stop the others. A row failing validation throws instead of being dropped.
-        await models.SentEmail.insertMany(sent, { ordered: false, throwOnValidationError: true });
+        await models.SentEmail.insertMany(sent.map(withId), { ordered: false, throwOnValidationError: true });
       } catch (err) {
         if (!onlyDuplicateKeys(err)) throw err;
       }
     },
+    async sentAmong(eventIds: string[], kind: EmailKind) {
+      if (eventIds.length === 0) return new Set<string>();
+      if (eventIds.length === 1) {
+        const [eventId] = eventIds as [string];
+        return new Set((await wasSent(eventId, kind)) ? [eventId] : []);
+      }
+      const rows = await models.SentEmail.find(
+        { _id: { $in: eventIds.map((id) => sentEmailId(kind, id)) } },
+        { eventId: 1 },
+      ).lean();
+      return new Set(rows.map((row) => row.eventId));
+    },
   };
 }
+
+const withId = (sent: SentEmail) => ({ _id: sentEmailId(sent.kind, sent.eventId), ...sent });
 
 /** A bulk write whose every failure is a duplicate key: everything else was inserted. */
 function onlyDuplicateKeys(err: unknown): boolean {

@@ -24,6 +24,8 @@ function fakes(options: { failOn?: (mail: OutgoingMail) => boolean } = {}) {
     recordMany: async (rs) => {
       records.push(...rs);
     },
+    sentAmong: async (ids, kind) =>
+      new Set(ids.filter((id) => records.some((r) => r.eventId === id && r.kind === kind))),
   };
   const deps = {
     eventSecretKey: KEY,

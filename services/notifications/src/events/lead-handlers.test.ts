@@ -51,6 +51,8 @@ function fakes(options: { includeTestLeads?: boolean; failSend?: number } = {}) 
     recordMany: async (rs) => {
       records.push(...rs);
     },
+    sentAmong: async (ids, kind) =>
+      new Set(ids.filter((id) => records.some((r) => r.eventId === id && r.kind === kind))),
   };
   const handler = leadNotificationHandlers({
     mailer,

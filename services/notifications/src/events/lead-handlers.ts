@@ -128,10 +128,13 @@ export function leadNotificationHandlers(deps: LeadMailDeps): Record<string, Eve
           log.info({ kind: 'lead-alert', leads: skipped }, 'test lead; no email (LEAD_ALERTS_FOR_TEST_LEADS is off)');
         }
       }
-      // One exact { eventId, kind } lookup each: an `$in` over event ids would scan on our local
-      // database (it uses a unique index only for a filter with exactly its fields).
-      const sentBefore = await Promise.all(wanted.map(([eventId]) => deps.sent.wasSent(eventId, 'lead-alert')));
-      const due = wanted.filter((_, i) => !sentBefore[i]);
+      // One lookup by `_id` for the call: these events were claimed by this version (see
+      // sentAmong). 200 lookups by { eventId, kind } each cost the database more than the lead.
+      const sentBefore = await deps.sent.sentAmong(
+        wanted.map(([eventId]) => eventId),
+        'lead-alert',
+      );
+      const due = wanted.filter(([eventId]) => !sentBefore.has(eventId));
       if (due.length < wanted.length) {
         log.info({ kind: 'lead-alert', sent: false, leads: wanted.length - due.length }, 'email already sent');
       }

@@ -33,6 +33,7 @@ function fakeDeps() {
         recordMany: async (rows: { eventId: string; kind: string }[]) => {
           for (const s of rows) recorded.add(`${s.eventId}:${s.kind}`);
         },
+        sentAmong: async (ids: string[], kind: string) => new Set(ids.filter((id) => recorded.has(`${id}:${kind}`))),
       },
       brand,
       staffEmail: 'staff@homereport.example',
