@@ -1,17 +1,23 @@
 package de.bwaldvogel.mongo.backend.h2;
 
+import java.nio.ByteBuffer;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import org.h2.mvstore.MVMap;
+import org.h2.mvstore.DataUtils;
 import org.h2.mvstore.MVStore;
+import org.h2.mvstore.WriteBuffer;
 import org.h2.mvstore.type.ObjectDataType;
 
 import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
 import de.bwaldvogel.mongo.backend.KeyValue;
+import de.bwaldvogel.mongo.backend.Missing;
+import de.bwaldvogel.mongo.bson.ObjectId;
 
 /**
  * mongo-java-server's H2 backend with unique indexes that compare their keys directly.
@@ -102,6 +108,101 @@ public final class IndexKeyOrderH2 {
    * name. Anything that is not a KeyValue keeps the stock order.
    */
   static final class KeyType extends ObjectDataType {
+    /*
+     * Tags of the compact key encoding, above every tag ObjectDataType writes (it uses up to 119),
+     * so each stored key says how it was written: keys written by the stock serialization (older
+     * data files, or a key holding a value this encoding leaves to it) are still read by it.
+     */
+    private static final byte TAG_KEY = 120;
+    private static final byte TAG_OBJECT_ID = 121;
+    private static final byte TAG_INSTANT = 122;
+    private static final byte TAG_MISSING = 123;
+
+    /**
+     * Index keys are written element by element instead of by Java serialization. Every store of
+     * a changed page writes each of its keys again; with ObjectOutputStream that was the largest
+     * part of the server's CPU under the lead webhook (docs/decisions/005). Elements come back as
+     * equal objects of the same class, so lookups and the order above are unchanged.
+     */
+    @Override
+    public void write(WriteBuffer buff, Object obj) {
+      if (obj instanceof KeyValue && isCompact((KeyValue) obj)) {
+        KeyValue key = (KeyValue) obj;
+        buff.put(TAG_KEY).putVarInt(key.size());
+        for (Object element : key) writeElement(buff, element);
+        return;
+      }
+      super.write(buff, obj);
+    }
+
+    @Override
+    public Object read(ByteBuffer buff) {
+      if (buff.get(buff.position()) != TAG_KEY) return super.read(buff);
+      buff.get();
+      Object[] elements = new Object[DataUtils.readVarInt(buff)];
+      for (int i = 0; i < elements.length; i++) elements[i] = readElement(buff);
+      return new KeyValue(elements);
+    }
+
+    /**
+     * What a key weighs in the page cache and against the page split size. The stock type's guess
+     * for a serialized object is its running average serialized size, which only its own writes
+     * update: left alone it stays at its start (10 KB), and pages split after a key or two.
+     */
+    @Override
+    public int getMemory(Object obj) {
+      if (!(obj instanceof KeyValue) || !isCompact((KeyValue) obj)) return super.getMemory(obj);
+      int memory = 32;
+      for (Object element : (KeyValue) obj) {
+        memory += element instanceof String ? 40 + 2 * ((String) element).length() : 24;
+      }
+      return memory;
+    }
+
+    private static boolean isCompact(KeyValue key) {
+      for (Object e : key) {
+        if (!(e == null || e instanceof String || e instanceof Integer || e instanceof Long
+            || e instanceof Double || e instanceof Boolean || e instanceof java.util.Date
+            || e instanceof java.util.UUID || e instanceof ObjectId || e instanceof Instant
+            || e instanceof Missing)) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private void writeElement(WriteBuffer buff, Object element) {
+      if (element instanceof ObjectId) {
+        buff.put(TAG_OBJECT_ID).put(((ObjectId) element).toByteArray());
+      } else if (element instanceof Instant) {
+        Instant at = (Instant) element;
+        buff.put(TAG_INSTANT).putLong(at.getEpochSecond()).putInt(at.getNano());
+      } else if (element instanceof Missing) {
+        buff.put(TAG_MISSING);
+      } else {
+        super.write(buff, element); // null, String, numbers, Boolean, Date, UUID: its own compact forms
+      }
+    }
+
+    private Object readElement(ByteBuffer buff) {
+      switch (buff.get(buff.position())) {
+        case TAG_OBJECT_ID: {
+          buff.get();
+          byte[] bytes = new byte[12];
+          buff.get(bytes);
+          return new ObjectId(bytes);
+        }
+        case TAG_INSTANT:
+          buff.get();
+          return Instant.ofEpochSecond(buff.getLong(), buff.getInt());
+        case TAG_MISSING:
+          buff.get();
+          return Missing.getInstance();
+        default:
+          return super.read(buff);
+      }
+    }
+
     @Override
     public int compare(Object a, Object b) {
       if (a instanceof KeyValue && b instanceof KeyValue) {

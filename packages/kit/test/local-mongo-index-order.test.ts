@@ -2,13 +2,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Collection, MongoClient } from 'mongodb';
+import { type Collection, Long, MongoClient, ObjectId } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MONGO_JAVA_SERVER_VERSION, cacheDir, waitForPort } from '../../../infra/local/servers.mjs';
 
-// The local MongoDB launcher orders unique-index keys its own way (docs/decisions/005). A data
-// file written by stock mongo-java-server must keep working: found by every index, duplicates
-// still refused, after the launcher re-sorted it and after a second start.
+// The local MongoDB launcher orders unique-index keys its own way and writes them in a compact
+// form of its own (docs/decisions/005). A data file written by stock mongo-java-server must keep
+// working: found by every index, duplicates still refused, after the launcher re-sorted it and
+// after a second start; and keys of every kind the compact form holds must read back equal.
 const home = join(cacheDir, `mongo-java-server-${MONGO_JAVA_SERVER_VERSION}`);
 const provisioned = existsSync(join(home, 'classes', 'MongoLauncher.class'));
 const port = 27118 + Number(process.env.TEST_PORT_OFFSET ?? 0);
@@ -104,6 +105,51 @@ describe.skipIf(!provisioned)('the local MongoDB launcher', () => {
     things = client.db('order').collection('things');
     await expectIndexesWork(things);
     expect(await things.findOne({ seq: 5000 })).toMatchObject({ _id: 'new' });
+    await stop(client);
+  }, 120_000);
+
+  it('reads back index keys of every kind after a restart: ids, dates, numbers, booleans, nulls, missing fields', async () => {
+    const kinds = join(dir, 'kinds.mv');
+    const startOn = () =>
+      start(['-cp', `${home}/libs/*:${home}/classes`, 'MongoLauncher', kinds, '127.0.0.1', String(port)]);
+    const oid = (i: number) => new ObjectId(i.toString(16).padStart(24, '0'));
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 1234);
+    const docs = Array.from({ length: 500 }, (_, i) => ({
+      _id: oid(i + 1),
+      at: at(i),
+      big: Long.fromNumber(2 ** 40 + i),
+      ratio: i + 0.5,
+      flag: i % 2 === 0,
+      pair: i,
+      ...(i === 0 ? {} : { maybe: `m-${i}` }),
+    }));
+    let client = await startOn();
+    let kept = client.db('kinds').collection('kept');
+    await kept.createIndex({ at: 1 }, { unique: true });
+    await kept.createIndex({ big: 1, ratio: 1 }, { unique: true });
+    await kept.createIndex({ flag: 1, pair: 1 }, { unique: true });
+    await kept.createIndex({ maybe: 1 }, { unique: true });
+    await kept.insertMany(docs as never);
+    await stop(client);
+
+    client = await startOn();
+    kept = client.db('kinds').collection('kept');
+    for (const i of [0, 1, 2, 250, 499]) {
+      const doc = docs[i] as (typeof docs)[number];
+      expect(await kept.findOne({ _id: oid(i + 1) as never })).toMatchObject({ pair: i });
+      expect(await kept.findOne({ at: at(i) })).toMatchObject({ pair: i });
+      expect(await kept.findOne({ big: doc.big, ratio: doc.ratio })).toMatchObject({ pair: i });
+      expect(await kept.findOne({ flag: doc.flag, pair: i })).toMatchObject({ pair: i });
+    }
+    const refused = { code: 11000 };
+    await expect(kept.insertOne({ _id: oid(3) as never, pair: -1, flag: true })).rejects.toMatchObject(refused);
+    await expect(kept.insertOne({ at: at(7), pair: -2, flag: true })).rejects.toMatchObject(refused);
+    await expect(kept.insertOne({ flag: true, pair: 4 })).rejects.toMatchObject(refused);
+    // The one document without `maybe` holds that index's missing-field key, which null matches.
+    await expect(kept.insertOne({ pair: -3, flag: false, maybe: 'm-9' })).rejects.toMatchObject(refused);
+    await expect(kept.insertOne({ pair: -4, flag: false })).rejects.toMatchObject(refused);
+    await expect(kept.insertOne({ pair: -5, flag: false, maybe: null })).rejects.toMatchObject(refused);
+    expect(await kept.findOne({ maybe: 'm-250' })).toMatchObject({ pair: 250 });
     await stop(client);
   }, 120_000);
 });
