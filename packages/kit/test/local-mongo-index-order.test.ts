@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Collection, Long, MongoClient, ObjectId } from 'mongodb';
+import { Binary, type Collection, Long, MongoClient, ObjectId } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MONGO_JAVA_SERVER_VERSION, cacheDir, waitForPort } from '../../../infra/local/servers.mjs';
 
@@ -108,7 +108,7 @@ describe.skipIf(!provisioned)('the local MongoDB launcher', () => {
     await stop(client);
   }, 120_000);
 
-  it('reads back index keys of every kind after a restart: ids, dates, numbers, booleans, nulls, missing fields', async () => {
+  it('reads back documents and index keys of every kind after a restart: ids, dates, numbers, booleans, nulls, missing fields', async () => {
     const kinds = join(dir, 'kinds.mv');
     const startOn = () =>
       start(['-cp', `${home}/libs/*:${home}/classes`, 'MongoLauncher', kinds, '127.0.0.1', String(port)]);
@@ -122,6 +122,11 @@ describe.skipIf(!provisioned)('the local MongoDB launcher', () => {
       flag: i % 2 === 0,
       pair: i,
       ...(i === 0 ? {} : { maybe: `m-${i}` }),
+      nested: {
+        list: [i, `two-${i}`, { three: 3.25, none: null }],
+        when: at(i),
+        bytes: new Binary(Buffer.from([i % 256, 0, 255])),
+      },
     }));
     let client = await startOn();
     let kept = client.db('kinds').collection('kept');
@@ -145,6 +150,13 @@ describe.skipIf(!provisioned)('the local MongoDB launcher', () => {
     await expect(kept.insertOne({ _id: oid(3) as never, pair: -1, flag: true })).rejects.toMatchObject(refused);
     await expect(kept.insertOne({ at: at(7), pair: -2, flag: true })).rejects.toMatchObject(refused);
     await expect(kept.insertOne({ flag: true, pair: 4 })).rejects.toMatchObject(refused);
+    // Documents are stored in a form of their own too: every value comes back as it went in.
+    const raw = kept.db.collection('kept');
+    for (const i of [0, 1, 499]) {
+      expect(await raw.findOne({ _id: oid(i + 1) as never }, { promoteLongs: false, promoteBuffers: false })).toEqual(
+        docs[i],
+      );
+    }
     // The one document without `maybe` holds that index's missing-field key, which null matches.
     await expect(kept.insertOne({ pair: -3, flag: false, maybe: 'm-9' })).rejects.toMatchObject(refused);
     await expect(kept.insertOne({ pair: -4, flag: false })).rejects.toMatchObject(refused);

@@ -3,6 +3,7 @@ package de.bwaldvogel.mongo.backend.h2;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -12,15 +13,24 @@ import org.h2.mvstore.MVStore;
 import org.h2.mvstore.WriteBuffer;
 import org.h2.mvstore.type.ObjectDataType;
 
+import de.bwaldvogel.mongo.MongoCollection;
 import de.bwaldvogel.mongo.MongoDatabase;
+import de.bwaldvogel.mongo.backend.CollectionOptions;
+import de.bwaldvogel.mongo.backend.CursorRegistry;
 import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
 import de.bwaldvogel.mongo.backend.KeyValue;
 import de.bwaldvogel.mongo.backend.Missing;
+import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.bson.ObjectId;
+import de.bwaldvogel.mongo.wire.bson.BsonDecoder;
+import de.bwaldvogel.mongo.wire.bson.BsonEncoder;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 
 /**
- * mongo-java-server's H2 backend with unique indexes that compare their keys directly.
+ * mongo-java-server's H2 backend with unique indexes that compare their keys directly and store
+ * them compactly (KeyType), and documents stored as BSON (DocumentType).
  *
  * Stock H2 keeps an index key (a KeyValue, which is not Comparable) in an MVMap whose key type
  * orders such objects by their Java-serialized bytes: every step of every index lookup serializes
@@ -33,8 +43,8 @@ import de.bwaldvogel.mongo.bson.ObjectId;
  *
  * It lives in mongo-java-server's package because H2UniqueIndex's constructor is package-private.
  */
-public final class IndexKeyOrderH2 {
-  private IndexKeyOrderH2() {}
+public final class CompactH2 {
+  private CompactH2() {}
 
   /** Stamp in the data file: its index maps are ordered by {@link KeyType}. */
   private static final String STAMP_MAP = "homereport.launcher";
@@ -88,8 +98,21 @@ public final class IndexKeyOrderH2 {
   }
 
   private static final class Database extends H2Database {
-    Database(String databaseName, MVStore mvStore, de.bwaldvogel.mongo.backend.CursorRegistry cursors) {
+    private final CursorRegistry cursors;
+
+    Database(String databaseName, MVStore mvStore, CursorRegistry cursors) {
       super(databaseName, mvStore, cursors);
+      this.cursors = cursors;
+    }
+
+    @Override
+    protected MongoCollection<Object> openOrCreateCollection(String collectionName, CollectionOptions options) {
+      // The stock H2Database's map names, with documents stored by DocumentType.
+      String namespace = getFullCollectionNamespace(collectionName);
+      MVMap<Object, Document> dataMap =
+          store.openMap("databases." + namespace, new MVMap.Builder<Object, Document>().valueType(new DocumentType()));
+      MVMap<String, Object> metaMap = store.openMap("meta." + namespace);
+      return new H2Collection(this, collectionName, options, dataMap, metaMap, cursors);
     }
 
     @Override
@@ -232,6 +255,67 @@ public final class IndexKeyOrderH2 {
         return ((Comparable) a).compareTo(b);
       }
       return super.compare(a, b);
+    }
+  }
+
+  /**
+   * Stores documents as BSON (the form they arrive and leave in) instead of by Java serialization:
+   * H2 writes each changed page again at every store, every document in it, and read back every
+   * page its cache misses. Tagged like the compact keys (124), so documents written before are
+   * read by the stock serialization until their page is next written.
+   */
+  static final class DocumentType extends ObjectDataType {
+    private static final byte TAG_BSON = 124;
+
+    @Override
+    public void write(WriteBuffer buff, Object obj) {
+      if (obj instanceof Document) {
+        ByteBuf bson = Unpooled.buffer(256);
+        try {
+          BsonEncoder.encodeDocument((Document) obj, bson);
+          byte[] bytes = new byte[bson.readableBytes()];
+          bson.readBytes(bytes);
+          buff.put(TAG_BSON).putVarInt(bytes.length).put(bytes);
+          return;
+        } catch (RuntimeException notBson) {
+          // A value BSON cannot hold: the stock form keeps it.
+        } finally {
+          bson.release();
+        }
+      }
+      super.write(buff, obj);
+    }
+
+    @Override
+    public Object read(ByteBuffer buff) {
+      if (buff.get(buff.position()) != TAG_BSON) return super.read(buff);
+      buff.get();
+      byte[] bytes = new byte[DataUtils.readVarInt(buff)];
+      buff.get(bytes);
+      return BsonDecoder.decodeBson(Unpooled.wrappedBuffer(bytes));
+    }
+
+    /** A document's weight for the page cache and page splits (see KeyType.getMemory). */
+    @Override
+    public int getMemory(Object obj) {
+      return obj instanceof Document ? weight(obj) : super.getMemory(obj);
+    }
+
+    private static int weight(Object value) {
+      if (value instanceof String) return 40 + 2 * ((String) value).length();
+      if (value instanceof Map) {
+        int memory = 48;
+        for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
+          memory += 40 + 2 * String.valueOf(e.getKey()).length() + weight(e.getValue());
+        }
+        return memory;
+      }
+      if (value instanceof Collection) {
+        int memory = 32;
+        for (Object element : (Collection<?>) value) memory += 8 + weight(element);
+        return memory;
+      }
+      return 24;
     }
   }
 }
