@@ -1,47 +1,50 @@
 import { randomUUID } from 'node:crypto';
 import type { Consumer } from 'kafkajs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/support/api.js';
-import { testEnv } from '../../../test/support/env.js';
 import { EventTap } from '../../../test/support/events.js';
 import {
   type EventEnvelope,
-  Infrastructure,
   type ProcessedEvent,
   type ProcessedLedger,
   batchHandler,
   createEvent,
-  createLogger,
   deadLetterTopic,
   ensureTopics,
   pruneProcessed,
   startConsumer,
 } from '../src/index.js';
+import { useKitInfrastructure } from './kit-infrastructure.js';
 
-const env = testEnv();
-let infra: Infrastructure;
+const kit = useKitInfrastructure('kit-batch-test');
 
-beforeAll(async () => {
-  infra = await Infrastructure.open(
-    'kit-batch-test',
-    { MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers },
-    { mongoDb: 'kit_test', kafkaTopics: [] },
-    createLogger({ name: 'kit-batch-test', level: 'silent', format: 'json' }),
-  );
-});
-afterAll(async () => {
-  await infra?.publisher.close();
-  await infra?.mongo.close();
-});
-
-const processed = () => infra.mongo.collection<ProcessedEvent>('processed_events');
-const ledger = () => infra.mongo.collection<ProcessedLedger>('processed_events_ledger');
+const processed = () => kit().mongo.collection<ProcessedEvent>('processed_events');
+const ledger = () => kit().mongo.collection<ProcessedLedger>('processed_events_ledger');
 
 async function freshTopic(prefix: string) {
   const topic = `${prefix}-${randomUUID().slice(0, 8)}`;
   const groupId = `${prefix}-group-${randomUUID().slice(0, 8)}`;
-  await ensureTopics(infra.kafka, [topic, deadLetterTopic(groupId)], 1);
+  await ensureTopics(kit().kafka, [topic, deadLetterTopic(groupId)], 1);
   return { topic, groupId };
+}
+
+/** A consumer of `topic` whose handler takes its events together, with the kit's real stores. */
+function consumeTogether(
+  topic: string,
+  groupId: string,
+  handle: (batch: EventEnvelope[]) => Promise<void>,
+  options: Pick<Parameters<typeof startConsumer>[0], 'maxAttempts' | 'retryBaseMs'> = {},
+) {
+  return startConsumer({
+    kafka: kit().kafka,
+    groupId,
+    processed: processed(),
+    ledger: ledger(),
+    publisher: kit().publisher,
+    logger: kit().logger,
+    handlers: { [topic]: batchHandler(handle) },
+    ...options,
+  });
 }
 
 const events = (topic: string, n: number, data: (i: number) => object = (i) => ({ i })) =>
@@ -56,25 +59,15 @@ describe('a consumer whose handler takes events together', () => {
     await processed().insertMany(
       before.map((e) => ({ _id: `${groupId}:${e.id}`, type: topic, status: 'done' as const, claimedAt: new Date() })),
     );
-    await infra.publisher.publish(burst);
+    await kit().publisher.publish(burst);
 
     const calls: number[] = [];
     const handled: string[] = [];
     let consumer: Consumer | undefined;
     try {
-      consumer = await startConsumer({
-        kafka: infra.kafka,
-        groupId,
-        processed: processed(),
-        ledger: ledger(),
-        publisher: infra.publisher,
-        logger: createLogger({ name: 'batch-test', level: 'silent', format: 'json' }),
-        handlers: {
-          [topic]: batchHandler(async (batch: EventEnvelope[]) => {
-            calls.push(batch.length);
-            handled.push(...batch.map((e) => e.id));
-          }),
-        },
+      consumer = await consumeTogether(topic, groupId, async (batch) => {
+        calls.push(batch.length);
+        handled.push(...batch.map((e) => e.id));
       });
       await eventually(async () => handled.length >= 295, 60_000, 'the burst to be handled');
       await new Promise((r) => setTimeout(r, 500));
@@ -106,30 +99,23 @@ describe('a consumer whose handler takes events together', () => {
     const { topic, groupId } = await freshTopic('batch-poison');
     const burst = events(topic, 20, (i) => ({ poison: i === 7 }));
     const poison = burst[7] as EventEnvelope;
-    await infra.publisher.publish(burst);
+    await kit().publisher.publish(burst);
 
     const calls: number[] = [];
     const handled: string[] = [];
     const deadLetters = await new EventTap([deadLetterTopic(groupId)]).start();
     let consumer: Consumer | undefined;
     try {
-      consumer = await startConsumer({
-        kafka: infra.kafka,
+      consumer = await consumeTogether(
+        topic,
         groupId,
-        processed: processed(),
-        ledger: ledger(),
-        publisher: infra.publisher,
-        logger: createLogger({ name: 'batch-poison-test', level: 'silent', format: 'json' }),
-        maxAttempts: 2,
-        retryBaseMs: 50,
-        handlers: {
-          [topic]: batchHandler(async (batch: EventEnvelope[]) => {
-            calls.push(batch.length);
-            if (batch.some((e) => (e.data as { poison: boolean }).poison)) throw new Error('cannot handle this one');
-            handled.push(...batch.map((e) => e.id));
-          }),
+        async (batch) => {
+          calls.push(batch.length);
+          if (batch.some((e) => (e.data as { poison: boolean }).poison)) throw new Error('cannot handle this one');
+          handled.push(...batch.map((e) => e.id));
         },
-      });
+        { maxAttempts: 2, retryBaseMs: 50 },
+      );
       await eventually(
         async () => deadLetters.seen.some((d) => d.envelope.id === poison.id),
         60_000,

@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { Consumer } from 'kafkajs';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/support/api.js';
-import { testEnv } from '../../../test/support/env.js';
 import { EventTap } from '../../../test/support/events.js';
 import {
   type EventPublisher,
-  Infrastructure,
   OUTBOX_MARKERS,
   OutboxRelay,
   createEvent,
@@ -19,22 +17,9 @@ import {
   markingRecorder,
   startConsumer,
 } from '../src/index.js';
+import { useKitInfrastructure } from './kit-infrastructure.js';
 
-const env = testEnv();
-let infra: Infrastructure;
-
-beforeAll(async () => {
-  infra = await Infrastructure.open(
-    'kit-events-test',
-    { MONGO_URL: env.mongoUrl, KAFKA_BROKERS: env.kafkaBrokers },
-    { mongoDb: 'kit_test', kafkaTopics: [] },
-    createLogger({ name: 'kit-events-test', level: 'silent', format: 'json' }),
-  );
-});
-afterAll(async () => {
-  await infra?.publisher.close();
-  await infra?.mongo.close();
-});
+const kit = useKitInfrastructure('kit-events-test');
 
 /** A logger whose lines a test can read. */
 function capturingLogger() {
@@ -50,6 +35,7 @@ function capturingLogger() {
 
 describe('the outbox relay', () => {
   it('an event whose topic does not exist does not hold back the events of other documents, and is reported as stuck', async () => {
+    const infra = kit();
     const topic = `relay-ok-${randomUUID().slice(0, 8)}`;
     await ensureTopics(infra.kafka, [topic], 1);
     const db = infra.mongo.db!;
@@ -99,6 +85,7 @@ describe('the outbox relay', () => {
 
 describe('the consumer', () => {
   it('when sending a failed event to the dead-letter topic fails, it keeps the event and retries: nothing is lost', async () => {
+    const infra = kit();
     const topic = `dlq-test-${randomUUID().slice(0, 8)}`;
     const groupId = `dlq-test-${randomUUID().slice(0, 8)}`;
     await ensureTopics(infra.kafka, [topic, deadLetterTopic(groupId)], 1);

@@ -2,31 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { sealContext } from '@homereport/contracts';
 import { sealSecret } from '@homereport/kit';
 import { describe, expect, it } from 'vitest';
+import { inMemoryMail } from './in-memory-mail.js';
 import { linkWithToken, sendContactEmails, sendPasswordReset, sendVerification } from './notify.js';
-import type { Mailer, OutgoingMail, SentEmail, SentEmails } from './ports.js';
+import type { OutgoingMail } from './ports.js';
 
 function fakes(options: { failOn?: (mail: OutgoingMail) => boolean } = {}) {
-  const delivered: OutgoingMail[] = [];
-  const records: SentEmail[] = [];
-  const mailer: Mailer = {
-    async send(mail) {
-      if (options.failOn?.(mail)) throw new Error('SMTP said no');
-      delivered.push(mail);
-      return { messageId: `<${delivered.length}@test>` };
-    },
-    close() {},
-  };
-  const sent: SentEmails = {
-    wasSent: async (eventId, kind) => records.some((r) => r.eventId === eventId && r.kind === kind),
-    record: async (r) => {
-      records.push(r);
-    },
-    recordMany: async (rs) => {
-      records.push(...rs);
-    },
-    sentAmong: async (ids, kind) =>
-      new Set(ids.filter((id) => records.some((r) => r.eventId === id && r.kind === kind))),
-  };
+  const { mailer, sent, delivered, records } = inMemoryMail((mail) => options.failOn?.(mail) ?? false);
   const deps = {
     eventSecretKey: KEY,
     mailer,

@@ -1,7 +1,7 @@
 import type { LeadReceived } from '@homereport/contracts';
 import { type BatchingEventHandler, type EventEnvelope, MAX_EVENTS_PER_CALL } from '@homereport/kit';
 import { describe, expect, it } from 'vitest';
-import type { Mailer, OutgoingMail, SentEmail, SentEmails } from '../domain/ports.js';
+import { inMemoryMail } from '../domain/in-memory-mail.js';
 import { LEADS_PER_DIGEST, leadDigestEmail, leadNotificationHandlers } from './lead-handlers.js';
 
 const brand = { publicUrl: 'https://hr.example/', supportEmail: 'support@hr.example' };
@@ -30,30 +30,8 @@ const envelope = (data: unknown, id = `event-${++serial}`): EventEnvelope =>
   ({ id, type: 'lead-received', occurredAt: '', source: 'leads', correlationId: 'c', data }) as EventEnvelope;
 
 function fakes(options: { includeTestLeads?: boolean; failSend?: number } = {}) {
-  const delivered: OutgoingMail[] = [];
-  const records: SentEmail[] = [];
+  const { mailer, sent, delivered, records } = inMemoryMail((_mail, attempt) => options.failSend === attempt);
   const lines: { fields: Record<string, unknown>; message: string }[] = [];
-  let attempts = 0;
-  const mailer: Mailer = {
-    async send(mail) {
-      attempts += 1;
-      if (options.failSend === attempts) throw new Error('SMTP said no');
-      delivered.push(mail);
-      return { messageId: `<${delivered.length}@test>` };
-    },
-    close() {},
-  };
-  const sent: SentEmails = {
-    wasSent: async (eventId, kind) => records.some((r) => r.eventId === eventId && r.kind === kind),
-    record: async (r) => {
-      records.push(r);
-    },
-    recordMany: async (rs) => {
-      records.push(...rs);
-    },
-    sentAmong: async (ids, kind) =>
-      new Set(ids.filter((id) => records.some((r) => r.eventId === id && r.kind === kind))),
-  };
   const handler = leadNotificationHandlers({
     mailer,
     sent,
