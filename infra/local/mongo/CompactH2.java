@@ -273,9 +273,7 @@ public final class CompactH2 {
         ByteBuf bson = Unpooled.buffer(256);
         try {
           BsonEncoder.encodeDocument((Document) obj, bson);
-          byte[] bytes = new byte[bson.readableBytes()];
-          bson.readBytes(bytes);
-          buff.put(TAG_BSON).putVarInt(bytes.length).put(bytes);
+          buff.put(TAG_BSON).putVarInt(bson.readableBytes()).put(bson.nioBuffer());
           return;
         } catch (RuntimeException notBson) {
           // A value BSON cannot hold: the stock form keeps it.
