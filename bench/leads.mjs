@@ -11,7 +11,8 @@
 //  2. posts leads through the gateway at increasing concurrency (autocannon, each lead unique) and
 //     a Fastify hello-world POST of the same body in the same run, printing requests/s and p99 of
 //     both, then checks that every lead answered 200 is stored and its lead-received event
-//     published (0 lost).
+//     published (0 lost). A floor runs beside them: a bare proxy in front of a POST that only
+//     stores its body in the same database, the least any stored lead behind a gateway costs.
 // Figures, not a pass/fail test: the machine is shared and noisy, so compare within one run.
 // Goals (issue 11): leads/s >= 0.25 x hello-world; 0 lost; list and stats p99 at 100k within 1.5x of 1k.
 import { spawn } from 'node:child_process';
@@ -169,6 +170,60 @@ function startHelloWorld(port) {
   return child;
 }
 
+/**
+ * The floor of any lead path on this machine: a bare Node proxy (what a gateway hop costs at
+ * least) in front of a Fastify POST that answers once its body is stored as one document in the
+ * same local MongoDB, written in groups as the leads service writes (one insertMany per turn of the
+ * event loop), with only the `_id` index. No key, validation, counters, event or alert.
+ */
+async function startFloor(storePort, proxyPort, mongoUrl) {
+  const store = `
+    import Fastify from 'fastify';
+    import { MongoClient } from 'mongodb';
+    const client = await MongoClient.connect(${JSON.stringify(mongoUrl)});
+    const docs = client.db('homereport_bench_floor').collection('docs');
+    let queue = [];
+    const flush = () => {
+      const batch = queue;
+      queue = [];
+      docs.insertMany(batch.map((b) => b.doc), { ordered: false }).then(
+        () => batch.forEach((b) => b.resolve()),
+        (err) => batch.forEach((b) => b.reject(err)),
+      );
+    };
+    const app = Fastify();
+    app.post('/store', async (req) => {
+      const doc = { _id: String(req.body.lead_id), ...req.body, at: new Date() };
+      await new Promise((resolve, reject) => {
+        if (queue.push({ doc, resolve, reject }) === 1) setImmediate(flush);
+      });
+      return { ok: true, lead_id: doc._id };
+    });
+    await app.listen({ port: ${storePort}, host: '127.0.0.1' });
+  `;
+  const proxy = `
+    import http from 'node:http';
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+    http.createServer((req, res) => {
+      const upstream = http.request(
+        { host: '127.0.0.1', port: ${storePort}, path: req.url, method: req.method, headers: req.headers, agent },
+        (answer) => {
+          res.writeHead(answer.statusCode, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    }).listen(${proxyPort}, '127.0.0.1');
+  `;
+  const children = [store, proxy].map((code) =>
+    spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: repoRoot, stdio: 'inherit' }),
+  );
+  await waitForPort(storePort);
+  await waitForPort(proxyPort);
+  return children;
+}
+
 function cannon({ url, connections, headers, body }) {
   let n = 0;
   return new Promise((resolve, reject) => {
@@ -186,10 +241,12 @@ function cannon({ url, connections, headers, body }) {
   });
 }
 
-async function throughput(gateway, token, mongo, direct) {
+async function throughput(gateway, token, mongo, direct, mongoUrl) {
   const helloPort = 38000 + Number(process.env.TEST_PORT_OFFSET) + 99;
   const hello = startHelloWorld(helloPort);
   await waitForPort(helloPort);
+  const floorProxyPort = helloPort - 2;
+  const floor = await startFloor(helloPort - 3, floorProxyPort, mongoUrl);
   const newKey = async (label, connections) => {
     const keyName = `bench-${label}-c${connections}-${randomUUID().slice(0, 6)}`;
     const created = await request(gateway, 'POST', '/api/admin/webhook-keys', { token, body: { key_name: keyName } });
@@ -240,12 +297,19 @@ async function throughput(gateway, token, mongo, direct) {
         connections,
         body: (i) => leadBody(i, 'hello'),
       });
+      const floorResult = await cannon({
+        url: `http://127.0.0.1:${floorProxyPort}/store`,
+        connections,
+        body: (i) => leadBody(i, 'floor'),
+      });
       rows.push({
         connections,
         viaGateway,
         toService,
         helloPerSecond: helloResult['2xx'] / SECONDS,
         helloP99: helloResult.latency.p99,
+        floorPerSecond: floorResult['2xx'] / SECONDS,
+        floorP99: floorResult.latency.p99,
       });
       log(
         `  c=${connections}: gateway ${viaGateway.accepted} accepted / ${viaGateway.stored} stored; direct ${toService.accepted} / ${toService.stored}; hello ${helloResult['2xx']}`,
@@ -253,6 +317,7 @@ async function throughput(gateway, token, mongo, direct) {
     }
   } finally {
     hello.kill('SIGTERM');
+    for (const child of floor) child.kill('SIGTERM');
   }
   return rows;
 }
@@ -346,7 +411,7 @@ try {
 
   log(`posting leads and hello-world at concurrency ${CONCURRENCY.join(', ')} (${SECONDS} s each)`);
   const direct = { url: `http://127.0.0.1:${stack.ports.services.leads}`, secret: internalSecret };
-  const rows = await throughput(gateway, token, mongo, direct);
+  const rows = await throughput(gateway, token, mongo, direct, infra.settings.MONGO_URL);
   log('waiting for every accepted lead’s lead-received event');
   const runs = rows.flatMap((r) => [r.viaGateway, r.toService]);
   const published = await eventsPublished(
@@ -367,19 +432,22 @@ try {
   );
   console.log('\nInbound leads vs a Fastify hello-world POST (same body, same run), requests/s and p99 ms\n');
   console.log(
-    '| connections | leads via gateway /s | p99 | leads direct to service /s | p99 | hello-world /s | p99 | gateway leads ÷ hello | accepted | stored | events | lost |',
+    '| connections | leads via gateway /s | p99 | leads direct to service /s | p99 | hello-world /s | p99 | gateway leads ÷ hello | floor /s | floor ÷ hello | accepted | stored | events | lost |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const g = r.viaGateway;
     const d = r.toService;
     const events = (published.get(g.keyName) ?? 0) + (published.get(d.keyName) ?? 0);
     const refused = g.refused + d.refused;
     console.log(
-      `| ${r.connections} | ${f(g.perSecond, 0)} | ${f(g.p99, 0)} | ${f(d.perSecond, 0)} | ${f(d.p99, 0)} | ${f(r.helloPerSecond, 0)} | ${f(r.helloP99, 0)} | ${f(g.perSecond / r.helloPerSecond, 3)} | ${g.accepted + d.accepted} | ${g.stored + d.stored} | ${events} | ${lost(g) + lost(d)}${refused ? ` (${refused} not 200)` : ''} |`,
+      `| ${r.connections} | ${f(g.perSecond, 0)} | ${f(g.p99, 0)} | ${f(d.perSecond, 0)} | ${f(d.p99, 0)} | ${f(r.helloPerSecond, 0)} | ${f(r.helloP99, 0)} | ${f(g.perSecond / r.helloPerSecond, 3)} | ${f(r.floorPerSecond, 0)} | ${f(r.floorPerSecond / r.helloPerSecond, 3)} | ${g.accepted + d.accepted} | ${g.stored + d.stored} | ${events} | ${lost(g) + lost(d)}${refused ? ` (${refused} not 200)` : ''} |`,
     );
   }
 
+  console.log(
+    '\nfloor: a bare Node proxy in front of a Fastify POST that stores its body as one document in the same MongoDB (grouped inserts, `_id` only): what any lead path through a gateway could reach here at best.',
+  );
   console.log(
     `\nLead list and stats, ${small} and ${large} leads side by side (one request to each in turn), called as the gateway calls the service, ms\n`,
   );
