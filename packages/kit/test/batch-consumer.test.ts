@@ -33,7 +33,7 @@ function consumeTogether(
   topic: string,
   groupId: string,
   handle: (batch: EventEnvelope[]) => Promise<void>,
-  options: Pick<Parameters<typeof startConsumer>[0], 'maxAttempts' | 'retryBaseMs'> = {},
+  options: Pick<Parameters<typeof startConsumer>[0], 'maxAttempts' | 'retryBaseMs' | 'claimLeaseMs'> = {},
 ) {
   return startConsumer({
     kafka: kit().kafka,
@@ -51,7 +51,7 @@ const events = (topic: string, n: number, data: (i: number) => object = (i) => (
   Array.from({ length: n }, (_, i) => createEvent(topic, data(i), { source: 'test', key: `k${i % 7}` }));
 
 describe('a consumer whose handler takes events together', () => {
-  it('handles a burst in few calls, each event once, skips those handled before, and prunes their claims', async () => {
+  it('handles a burst in few calls, each event once, skips those handled before or delivered again, and prunes their claims', async () => {
     const { topic, groupId } = await freshTopic('batch');
     const burst = events(topic, 300);
     // Five were handled before (a redelivery): their claims say done.
@@ -63,6 +63,7 @@ describe('a consumer whose handler takes events together', () => {
 
     const calls: number[] = [];
     const handled: string[] = [];
+    const [fresh] = events(topic, 1);
     let consumer: Consumer | undefined;
     try {
       consumer = await consumeTogether(topic, groupId, async (batch) => {
@@ -70,29 +71,79 @@ describe('a consumer whose handler takes events together', () => {
         handled.push(...batch.map((e) => e.id));
       });
       await eventually(async () => handled.length >= 295, 60_000, 'the burst to be handled');
+      expect(calls.length).toBeLessThanOrEqual(10);
+      expect(Math.max(...calls)).toBeGreaterThan(1);
+      // Sixty of them delivered again (a producer's retry, a replay), then a new one: by the time
+      // the new one is handled (one partition, in order), the sixty were met and skipped.
+      await kit().publisher.publish([...burst.slice(0, 60), fresh as EventEnvelope]);
+      await eventually(async () => handled.includes((fresh as EventEnvelope).id), 60_000, 'the new event');
       await new Promise((r) => setTimeout(r, 500));
     } finally {
       await consumer?.disconnect();
     }
     expect(new Set(handled).size).toBe(handled.length);
     expect(handled.sort()).toEqual(
-      burst
+      [...burst, fresh as EventEnvelope]
         .filter((e) => !before.includes(e))
         .map((e) => e.id)
         .sort(),
     );
-    expect(calls.length).toBeLessThanOrEqual(10);
-    expect(Math.max(...calls)).toBeGreaterThan(1);
 
-    const claims = burst.map((e) => `${groupId}:${e.id}`);
-    expect(await processed().countDocuments({ _id: { $in: claims }, status: 'done' })).toBe(300);
     // Pruned as if a retention period had passed: every claim goes, chunks and all (the five
     // handled before too: the chunk lists every id its call tried to claim).
+    const claims = [...burst, fresh as EventEnvelope].map((e) => `${groupId}:${e.id}`);
     const removed = await pruneProcessed(processed(), ledger(), groupId, Date.now() + 2 * 60 * 60 * 1000);
-    expect(removed).toBe(300);
+    expect(removed).toBe(301);
     expect(await processed().countDocuments({ _id: { $in: claims } })).toBe(0);
     const hour = `${groupId}:${new Date().toISOString().slice(0, 13)}`;
-    expect(await ledger().countDocuments({ _id: { $in: [hour, `${hour}#1`, `${hour}#2`] } })).toBe(0);
+    const chunks = Array.from({ length: 12 }, (_, n) => `${hour}#${n + 1}`);
+    expect(await ledger().countDocuments({ _id: { $in: [hour, ...chunks] } })).toBe(0);
+  });
+
+  it('goes by the chunk of events claimed together: done is skipped, one left by a dead consumer is taken over', async () => {
+    const { topic, groupId } = await freshTopic('batch-chunk');
+    const [done, abandoned] = events(topic, 2) as [EventEnvelope, EventEnvelope];
+    const longAgo = new Date(Date.now() - 60_000);
+    // Two calls of another consumer: one finished, one whose process died mid-handler.
+    const chunkOf = (e: EventEnvelope) => `${groupId}:1999-01-01T00#${e === done ? 1 : 2}`;
+    await ledger().insertMany([
+      { _id: chunkOf(done), ids: [`${groupId}:${done.id}`], status: 'done', claimedAt: longAgo, owner: 'gone' },
+      {
+        _id: chunkOf(abandoned),
+        ids: [`${groupId}:${abandoned.id}`],
+        status: 'processing',
+        claimedAt: longAgo,
+        owner: 'gone',
+      },
+    ]);
+    await processed().insertMany(
+      [done, abandoned].map((e) => ({
+        _id: `${groupId}:${e.id}`,
+        type: topic,
+        status: 'processing' as const,
+        claimedAt: longAgo,
+        owner: 'gone',
+        batch: chunkOf(e),
+      })),
+    );
+    await kit().publisher.publish([done, abandoned]);
+
+    const handled: string[] = [];
+    let consumer: Consumer | undefined;
+    try {
+      consumer = await consumeTogether(topic, groupId, async (batch) => void handled.push(...batch.map((e) => e.id)), {
+        claimLeaseMs: 3000,
+      });
+      await eventually(async () => handled.includes(abandoned.id), 60_000, 'the abandoned event to be taken over');
+      await new Promise((r) => setTimeout(r, 500));
+    } finally {
+      await consumer?.disconnect();
+    }
+    // In offset order: the done one was skipped before the abandoned one was taken over.
+    expect(handled).toEqual([abandoned.id]);
+    const claim = await processed().findOne({ _id: `${groupId}:${abandoned.id}` });
+    expect(claim).toMatchObject({ status: 'done' });
+    expect(claim?.batch).toBeUndefined();
   });
 
   it('when a call fails, handles its events one at a time: the bad one is dead-lettered, every other once', async () => {

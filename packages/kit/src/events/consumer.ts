@@ -68,6 +68,11 @@ export interface ProcessedEvent {
   /** Which consumer instance holds the claim. */
   owner?: string;
   doneAt?: Date;
+  /**
+   * Claimed together with others: the ledger chunk of that call (see claimTogether) holds the
+   * claim's renewals and its `done`, one write for all of them instead of one per event.
+   */
+  batch?: string;
 }
 
 /**
@@ -80,6 +85,11 @@ export interface ProcessedLedger {
   ids?: string[];
   chunks?: number;
   hour?: Date;
+  /** A chunk's claims as one: `processing` while its holder renews `claimedAt`, then `done`. */
+  status?: 'processing' | 'done';
+  claimedAt?: Date;
+  owner?: string;
+  doneAt?: Date;
 }
 
 export const deadLetterTopic = (groupId: string) => `${groupId}.dead-letter`;
@@ -218,7 +228,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
       if (event) readable.push({ message, event });
       else oneByOne.push(message);
     }
-    const claimed = await claimTogether(
+    const { claimed, chunk } = await claimTogether(
       processed,
       ledger,
       groupId,
@@ -233,6 +243,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
         topic,
         mine.map((r) => r.event),
         handler,
+        chunk,
       ))
     ) {
       for (const r of mine) oneByOne.push(r.message);
@@ -246,21 +257,29 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
   };
 
   /** One call for events claimed together; false (claims released) when it or its bookkeeping failed. */
-  const handleTogether = async (topic: string, events: EventEnvelope[], handler: BatchingEventHandler) => {
+  const handleTogether = async (
+    topic: string,
+    events: EventEnvelope[],
+    handler: BatchingEventHandler,
+    chunk: string | undefined,
+  ) => {
     const log = logger.child({ eventType: topic });
     const claims = events.map((e) => `${groupId}:${e.id}`);
-    const onEach = (update: (claim: string) => object) =>
-      processed.bulkWrite(
-        claims.map((_id) => ({ updateOne: { filter: { _id, owner }, update: update(_id) } })),
-        { ordered: false },
-      );
+    // With a chunk, one write renews or finishes every claim of the call (its `_id` alone is the
+    // filter: the chunk is this call's own). A claim taken over meanwhile no longer names it.
+    const onAll = (set: Partial<ProcessedEvent>) =>
+      chunk && ledger
+        ? ledger.updateOne({ _id: chunk }, { $set: set })
+        : processed.bulkWrite(
+            claims.map((_id) => ({ updateOne: { filter: { _id, owner }, update: { $set: set } } })),
+            { ordered: false },
+          );
     const renewal = setInterval(() => {
-      void onEach(() => ({ $set: { claimedAt: new Date() } })).catch(() => undefined);
+      void onAll({ claimedAt: new Date() }).catch(() => undefined);
     }, leaseMs / 3);
     try {
       await handler.batch(events, log);
-      const doneAt = new Date();
-      await onEach(() => ({ $set: { status: 'done', doneAt } }));
+      await onAll({ status: 'done', doneAt: new Date() });
       log.debug({ events: events.length }, 'events handled together');
       return true;
     } catch (err) {
@@ -374,11 +393,17 @@ async function claim(
   const existing = await processed.findOne({ _id: id });
   if (!existing) return claim(processed, ledger, groupId, id, type, owner, leaseMs);
   if (existing.status === 'done') return 'done';
-  if (existing.owner !== owner && now.getTime() - existing.claimedAt.getTime() < leaseMs) return 'held';
-  // Filter of exactly { _id, claimedAt }: the claim_takeover index (see startConsumer).
+  // Claimed together with others: their chunk says whether they are done and when last renewed.
+  // A chunk gone (pruned, or its claimer died before writing it) renews nothing.
+  const chunk = existing.batch && ledger ? await ledger.findOne({ _id: existing.batch }) : null;
+  if (chunk?.status === 'done') return 'done';
+  const renewedAt = chunk?.claimedAt ?? existing.claimedAt;
+  if (existing.owner !== owner && now.getTime() - renewedAt.getTime() < leaseMs) return 'held';
+  // Filter of exactly { _id, claimedAt }: the claim_takeover index (see startConsumer). Taken
+  // over, the claim leaves its chunk: the chunk's `done` is no longer this event's.
   const taken = await processed.findOneAndUpdate(
     { _id: id, claimedAt: existing.claimedAt },
-    { $set: { claimedAt: now, owner } },
+    { $set: { claimedAt: now, owner }, $unset: { batch: '' } },
     { projection: { _id: 1 } },
   );
   return taken ? 'claimed' : 'held';
@@ -391,11 +416,15 @@ const isBatching = (handler: EventHandler | undefined): handler is BatchingEvent
   typeof (handler as Partial<BatchingEventHandler> | undefined)?.batch === 'function';
 
 /**
- * Claims events for `owner` in one write; returns the ids of those it claimed. The others were
- * claimed before (handled, being handled, or left by a consumer that died) and are for `claim`,
- * one at a time. The ids go into the ledger first, as a chunk of their own: a bounded document
- * per call, where pushing onto the hour's list would rewrite an ever larger one (100,000 ids an
- * hour is megabytes). A listed id that was not claimed here only makes pruning try it twice.
+ * Claims events for `owner` in one write; returns the ids of those it claimed and, with a ledger,
+ * the chunk that holds them. The others were claimed before (handled, being handled, or left by a
+ * consumer that died) and are for `claim`, one at a time.
+ *
+ * The ids go into the ledger first, as a chunk of their own: a bounded document per call, where
+ * pushing onto the hour's list would rewrite an ever larger one (100,000 ids an hour is
+ * megabytes). A listed id that was not claimed here only makes pruning try it twice. The chunk
+ * also carries the claims' state: renewing or finishing them is one write to it, where updating
+ * each claim cost the database more than inserting it.
  */
 async function claimTogether(
   processed: Collection<ProcessedEvent>,
@@ -403,10 +432,11 @@ async function claimTogether(
   groupId: string,
   events: EventEnvelope[],
   owner: string,
-): Promise<Set<string>> {
-  if (events.length === 0) return new Set();
+): Promise<{ claimed: Set<string>; chunk?: string }> {
+  if (events.length === 0) return { claimed: new Set() };
   const now = new Date();
   const claims = events.map((e) => `${groupId}:${e.id}`);
+  let chunk: string | undefined;
   if (ledger) {
     const hourId = ledgerId(groupId, now);
     const hour = await ledger.findOneAndUpdate(
@@ -414,7 +444,8 @@ async function claimTogether(
       { $inc: { chunks: 1 } },
       { upsert: true, returnDocument: 'after', projection: { chunks: 1 } },
     );
-    await ledger.insertOne({ _id: chunkId(hourId, hour?.chunks ?? 0), ids: claims });
+    chunk = chunkId(hourId, hour?.chunks ?? 0);
+    await ledger.insertOne({ _id: chunk, ids: claims, status: 'processing', claimedAt: now, owner });
   }
   const claimed = new Set(events.map((e) => e.id));
   try {
@@ -425,6 +456,7 @@ async function claimTogether(
         status: 'processing' as const,
         claimedAt: now,
         owner,
+        ...(chunk ? { batch: chunk } : {}),
       })),
       { ordered: false },
     );
@@ -433,7 +465,7 @@ async function claimTogether(
     if (!(err instanceof MongoBulkWriteError)) throw err;
     for (const failed of [err.writeErrors].flat()) claimed.delete((events[failed.index] as EventEnvelope).id);
   }
-  return claimed;
+  return { claimed, chunk };
 }
 
 /**
