@@ -159,6 +159,10 @@ async function startLeadsService(port, settings, database) {
 
 // ---- 2. throughput against a hello-world ----------------------------------------------------
 
+/** A Node process running `code` as an ES module from the repository root (its packages resolve). */
+const runModule = (code) =>
+  spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: repoRoot, stdio: 'inherit' });
+
 function startHelloWorld(port) {
   const code = `
     import Fastify from 'fastify';
@@ -166,8 +170,7 @@ function startHelloWorld(port) {
     app.post('/hello', async (req) => ({ ok: true, lead_id: req.body?.lead_id ?? null }));
     await app.listen({ port: ${port}, host: '127.0.0.1' });
   `;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: repoRoot, stdio: 'inherit' });
-  return child;
+  return runModule(code);
 }
 
 /**
@@ -216,9 +219,7 @@ async function startFloor(storePort, proxyPort, mongoUrl) {
       req.pipe(upstream);
     }).listen(${proxyPort}, '127.0.0.1');
   `;
-  const children = [store, proxy].map((code) =>
-    spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: repoRoot, stdio: 'inherit' }),
-  );
+  const children = [store, proxy].map(runModule);
   await waitForPort(storePort);
   await waitForPort(proxyPort);
   return children;

@@ -107,13 +107,12 @@ describe('a consumer whose handler takes events together', () => {
     // Two calls of another consumer: one finished, one whose process died mid-handler.
     const chunkOf = (e: EventEnvelope) => `${groupId}:1999-01-01T00#${e === done ? 1 : 2}`;
     await ledger().insertMany([
-      { _id: chunkOf(done), ids: [`${groupId}:${done.id}`], status: 'done', claimedAt: longAgo, owner: 'gone' },
+      { _id: chunkOf(done), ids: [`${groupId}:${done.id}`], status: 'done', claimedAt: longAgo },
       {
         _id: chunkOf(abandoned),
         ids: [`${groupId}:${abandoned.id}`],
         status: 'processing',
         claimedAt: longAgo,
-        owner: 'gone',
       },
     ]);
     await processed().insertMany(

@@ -88,7 +88,6 @@ export interface ProcessedLedger {
   /** A chunk's claims as one: `processing` while its holder renews `claimedAt`, then `done`. */
   status?: 'processing' | 'done';
   claimedAt?: Date;
-  owner?: string;
   doneAt?: Date;
 }
 
@@ -445,7 +444,7 @@ async function claimTogether(
       { upsert: true, returnDocument: 'after', projection: { chunks: 1 } },
     );
     chunk = chunkId(hourId, hour?.chunks ?? 0);
-    await ledger.insertOne({ _id: chunk, ids: claims, status: 'processing', claimedAt: now, owner });
+    await ledger.insertOne({ _id: chunk, ids: claims, status: 'processing', claimedAt: now });
   }
   const claimed = new Set(events.map((e) => e.id));
   try {
