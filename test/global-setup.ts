@@ -43,13 +43,7 @@ export default async function setup(project: TestProject) {
 
   if (!existsSync(join(repoRoot, 'web/dist/index.html'))) {
     log('[test] building the web app');
-    // vitest sets NODE_ENV=test, which would give vite React's development build: unminified,
-    // over the landing page's size budget, and not what users get.
-    const r = spawnSync('npm', ['run', 'build', '-w', 'web'], {
-      cwd: repoRoot,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    const r = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
     if (r.status !== 0) {
       await stopInfra();
       throw new Error('web build failed');
