@@ -139,6 +139,10 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
       const wait = requestLimit.hit(req.ip);
       if (wait !== null) throw tooManyRequests(wait, 'Too many requests. Please slow down and try again shortly.');
       const identity = await resolveIdentity(req);
+      // A signed-in caller's answers, and auth's (they hand out tokens), are nobody else's: no
+      // browser or shared cache may keep them (ASVS 8.2.1). On the raw response, like the security
+      // headers, so an answer the proxy streams through carries it too.
+      if (identity || path.startsWith('/api/auth/')) reply.raw.setHeader('cache-control', 'no-store');
       // Before routing: an unserved admin path answers 401/403 like a served one, never 404.
       if (isAdminPath(path)) {
         if (!identity) throw unauthorized();

@@ -47,7 +47,17 @@ export const API_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['x-frame-options', 'DENY'],
 ];
 
-/** Report files open in a browser tab like pages do; every other /api answer is JSON. */
+/**
+ * Report files open in a browser tab like pages do, but their content comes from whoever made the
+ * file: `sandbox` gives the tab a unique origin with no scripts, so a crafted document can reach
+ * neither the app's storage nor its API.
+ */
+export const FILE_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = PAGE_SECURITY_HEADERS.map(
+  ([name, value]) => [name, name === 'content-security-policy' ? `${value};sandbox` : value] as const,
+);
+
+/** Report files as above; every other /api answer is JSON; everything else is the web app. */
 export function securityHeadersFor(url: string): ReadonlyArray<readonly [string, string]> {
-  return url.startsWith('/api/') && !url.startsWith('/api/files/') ? API_SECURITY_HEADERS : PAGE_SECURITY_HEADERS;
+  if (url.startsWith('/api/files/')) return FILE_SECURITY_HEADERS;
+  return url.startsWith('/api/') ? API_SECURITY_HEADERS : PAGE_SECURITY_HEADERS;
 }

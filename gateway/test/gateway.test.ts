@@ -1,7 +1,8 @@
 import { CACHE_GENERATION_CHANNEL, SessionStore } from '@homereport/kit';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api } from '../../test/support/api.js';
+import { createAdmin } from '../../test/support/admin.js';
+import { api, uniqueEmail } from '../../test/support/api.js';
 import { testEnv } from '../../test/support/env.js';
 
 const env = testEnv();
@@ -125,5 +126,28 @@ describe('security', () => {
     const token = await sessions.create({ userId: 'u-gw-3', email: 'admin2@example.test', role: 'admin' });
     await sessions.revoke(token);
     expect((await api('GET', '/api/admin/leads', { token })).status).toBe(401);
+  });
+});
+
+describe('cache-control on answers for a signed-in caller', () => {
+  it('is no-store on the sign-in token, /api/auth/me and an admin list, and absent on a public list', async () => {
+    const email = uniqueEmail('gw-admin');
+    const password = 'correct horse gateway';
+    expect((await createAdmin(email, password)).code).toBe(0);
+    const login = await api<{ token: string }>('POST', '/api/auth/admin-login', { body: { email, password } });
+    expect(login.status).toBe(200);
+    expect(login.headers.get('cache-control')).toBe('no-store');
+    const token = login.body.token;
+    for (const path of ['/api/auth/me', '/api/admin/leads', '/api/admin/dashboard']) {
+      const res = await api('GET', path, { token });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+    const denied = await api('GET', '/api/auth/me', { token: 'not-a-session' });
+    expect(denied.status).toBe(401);
+    expect(denied.headers.get('cache-control')).toBe('no-store');
+    const list = await api('GET', '/api/zipcodes');
+    expect(list.status).toBe(200);
+    expect(list.headers.get('cache-control')).not.toBe('no-store');
   });
 });

@@ -36,6 +36,8 @@ describe('signed download links', () => {
     expect(res.headers.get('content-disposition')).toBe(
       `inline; filename="R_sum_ du bien.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20du%20bien.pdf`,
     );
+    // Opened in a tab, a file runs in a sandbox: no scripts, an origin of its own.
+    expect(res.headers.get('content-security-policy')).toMatch(/;sandbox$/);
     expect(Buffer.from(await res.arrayBuffer())).toEqual(report);
     const word = await download(view.body.request.strategy_path);
     expect(word.headers.get('content-type')).toBe(

@@ -300,6 +300,27 @@ describe('GET /api/admin/leads/export.csv', () => {
     ]);
   });
 
+  it('quotes every cell and defuses formulas behind spaces and in full-width forms', async () => {
+    const key = await createKey(admin);
+    const semicolon = "x;=cmd|' /C calc'!A0";
+    const [posted] = await seed(key, 1, () => ({ first_name: semicolon, last_name: '  ＝HYPERLINK("http://x")' }));
+    const res = await fetch(
+      `${testEnv().gatewayUrl}/api/admin/leads/export.csv?key_name=${encodeURIComponent(key.name)}`,
+      { headers: { authorization: `Bearer ${admin}` } },
+    );
+    const text = await res.text();
+    // A spreadsheet splitting on ';' outside quotes keeps the whole name in one cell.
+    expect(text).toContain(`"${semicolon}"`);
+    const [header = '', line = ''] = text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header.split(',').every((cell) => /^".*"$/.test(cell))).toBe(true);
+    expect(line.startsWith('"')).toBe(true);
+    const [row] = parse(text, { bom: true, columns: true }) as Record<string, string>[];
+    expect(row?.lead_id).toBe(posted);
+    expect(row?.first_name).toBe(semicolon);
+    // Names arrive trimmed; a formula behind spaces kept in a cell is csv.test.ts's case.
+    expect(row?.last_name).toBe(`'＝HYPERLINK("http://x")`);
+  });
+
   it('exports a list longer than one page (200) in full, newest first, each lead once', async () => {
     const key = await createKey(admin);
     const leads = Array.from({ length: 230 }, () => genericLead());
