@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loggablePath, loggerOptions } from './logger.js';
+import { logAccess, loggablePath, loggerOptions } from './logger.js';
 
 describe('request logging', () => {
   it('logs the path of a request without its query string', async () => {
@@ -61,5 +61,34 @@ describe('the access line of a service', () => {
     expect(typeof access[0].time).toBe('number');
     expect(typeof access[0].responseTime).toBe('number');
     expect(lines.join('\n')).not.toContain('s3cr3t');
+  });
+});
+
+describe('logAccess', () => {
+  it('goes through pino: formatters and redaction apply to the access line too', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const options = loggerOptions({ name: 'gw', level: 'info', format: 'json' });
+    const logger = pino({ ...options, formatters: { level: (label) => ({ level: label }) } }, sink);
+    logAccess(
+      logger,
+      { method: 'GET', path: '/api/x', remoteAddress: '127.0.0.9', statusCode: 200, responseTimeMs: 3 },
+      'req-1',
+    );
+    const line = JSON.parse(lines.join(''));
+    expect(line).toMatchObject({
+      level: 'info',
+      name: 'gw',
+      reqId: 'req-1',
+      req: { method: 'GET', url: '/api/x', remoteAddress: '127.0.0.9' },
+      statusCode: 200,
+      responseTime: 3,
+      msg: 'request completed',
+    });
   });
 });
