@@ -6,7 +6,7 @@ await runService(
   'gateway',
   () => loadGatewayConfig(),
   async (config, logger) => {
-    const redis = await connectRedis(config.REDIS_URL);
+    const redis = await connectRedis(config.REDIS_URL, { commandTimeoutMs: config.REDIS_TIMEOUT_MS });
     return buildGateway({ config, logger, redis });
   },
 );

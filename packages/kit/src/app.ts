@@ -10,6 +10,7 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
+import { unavailableDependency } from './dependency-errors.js';
 import { AppError } from './errors.js';
 import { INTERNAL_SECRET_HEADER, type Identity, identityFromHeaders, secretMatches } from './identity.js';
 import { type Logger, logAccess, loggablePath } from './logger.js';
@@ -54,6 +55,8 @@ export function requestIdOf(headers: IncomingMessage['headers']): string {
 export const trustOneHop = (_address: string, hop: number) => hop === 0;
 
 const OPEN_PATHS = new Set(['/health/live', '/health/ready', '/openapi.json']);
+/** When a client should try again after a dependency failed its call (the gateway's 503 says the same). */
+const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
 
 /**
  * A Fastify app with the project's defaults: adopted request ids, the `{ error, code }` error
@@ -160,6 +163,16 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: clientMessage(error), code: error.code ?? 'BAD_REQUEST' });
+    }
+    const dependency = unavailableDependency(error);
+    if (dependency) {
+      // An outage, not a bug: readiness reports it; each call it fails is a warning naming it.
+      req.log.warn({ err: error, dependency }, `${dependency} unavailable: ${error.name}: ${error.message}`);
+      reply.header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({
+        error: 'Part of our service is not answering right now. Please try again in a few seconds.',
+        code: 'DEPENDENCY_UNAVAILABLE',
+      });
     }
     req.log.error({ err: error }, 'request failed');
     return reply.status(status >= 500 ? status : 500).send({

@@ -49,6 +49,8 @@ export const BaseConfig = {
 
 export const MongoConfig = {
   MONGO_URL: Type.String({ default: 'mongodb://127.0.0.1:27017/', pattern: '^mongodb(\\+srv)?://' }),
+  /** Deadline of one MongoDB operation (server selection, checkout and reply included). */
+  MONGO_TIMEOUT_MS: Type.Integer({ default: 1500, minimum: 100 }),
 };
 
 export const KafkaConfig = {
@@ -57,6 +59,8 @@ export const KafkaConfig = {
 
 export const RedisConfig = {
   REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379', pattern: '^rediss?://' }),
+  /** Deadline of one Redis command. */
+  REDIS_TIMEOUT_MS: Type.Integer({ default: 1000, minimum: 50 }),
 };
 
 export const S3Config = {

@@ -32,7 +32,9 @@ export interface Needs {
 /** The subset of settings the connections read (see config.ts for their defaults). */
 export interface ConnectionSettings {
   MONGO_URL?: string;
+  MONGO_TIMEOUT_MS?: number;
   REDIS_URL?: string;
+  REDIS_TIMEOUT_MS?: number;
   KAFKA_BROKERS?: string;
   S3_ENDPOINT?: string;
   S3_ACCESS_KEY?: string;
@@ -63,10 +65,16 @@ export class Infrastructure {
   static async open(name: string, settings: ConnectionSettings, needs: Needs, logger: Logger): Promise<Infrastructure> {
     const infra = new Infrastructure(name, settings, logger);
     if (needs.mongoDb) {
-      infra._mongo = await connectMongo(required(settings.MONGO_URL, 'MONGO_URL'), needs.mongoDb);
+      infra._mongo = await connectMongo(required(settings.MONGO_URL, 'MONGO_URL'), needs.mongoDb, {
+        timeoutMs: settings.MONGO_TIMEOUT_MS,
+      });
       await ensureCollections(infra._mongo, [OUTBOX_MARKERS, 'processed_events']);
     }
-    if (needs.redis) infra._redis = await connectRedis(required(settings.REDIS_URL, 'REDIS_URL'));
+    if (needs.redis) {
+      infra._redis = await connectRedis(required(settings.REDIS_URL, 'REDIS_URL'), {
+        commandTimeoutMs: settings.REDIS_TIMEOUT_MS,
+      });
+    }
     if (needs.s3) {
       infra._s3 = createS3Client({
         endpoint: required(settings.S3_ENDPOINT, 'S3_ENDPOINT'),

@@ -2,13 +2,26 @@ import mongoose, { type Connection } from 'mongoose';
 import type { ServiceApp } from '../app.js';
 
 /**
- * Opens the service's own database. Our local MongoDB-protocol server (mongo-java-server) has no
- * multi-document transactions, so nothing here offers sessions; see events/outbox.ts.
+ * Opens the service's own database (no sessions: our local MongoDB-protocol server has no
+ * multi-document transactions; see events/outbox.ts). `timeoutMs` is the driver's client-side operation timeout
+ * (`timeoutMS`): server selection, connection checkout and the reply of each operation together,
+ * so a MongoDB that hangs fails the call with MongoOperationTimeoutError instead of holding it
+ * until the monitor gives up 30 s later. Without it (operator commands, imports run by hand) an
+ * operation waits as long as the server takes.
  */
-export async function connectMongo(url: string, dbName: string): Promise<Connection> {
+export async function connectMongo(
+  url: string,
+  dbName: string,
+  options: { timeoutMs?: number } = {},
+): Promise<Connection> {
   const conn = mongoose.createConnection(url, {
     dbName,
     serverSelectionTimeoutMS: 5000,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMS: options.timeoutMs }),
+    // Mongoose would otherwise hold a model's call for 10 s while it thinks it is disconnected;
+    // the driver's own deadline is the one that should answer. Safe: the connection is open
+    // before any model is used (asPromise below).
+    bufferCommands: false,
     // Index builds happen explicitly at start (syncIndexes) so a missing unique index is loud.
     autoIndex: false,
     // Collections are created by that index build (or ensureCollections), never by mongoose in the

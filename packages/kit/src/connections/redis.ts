@@ -6,12 +6,18 @@ export type { Redis } from 'ioredis';
 /** The oldest Redis the services run on: sessions and rate limits use `EXPIRE … NX/GT` (Redis 7). */
 export const MIN_REDIS_MAJOR = 7;
 
-export async function connectRedis(url: string): Promise<Redis> {
+/**
+ * `commandTimeoutMs` bounds every command: a Redis that hangs (paused, a network that drops
+ * packets) rejects the command with "Command timed out" instead of holding the caller forever.
+ * Without it (operator commands) a command waits as long as Redis takes.
+ */
+export async function connectRedis(url: string, options: { commandTimeoutMs?: number } = {}): Promise<Redis> {
   const redis = new Redis(url, {
     lazyConnect: true,
     // Fail a command quickly while Redis is away instead of queueing it forever.
     maxRetriesPerRequest: 2,
     retryStrategy: (times) => Math.min(times * 200, 2000),
+    ...(options.commandTimeoutMs === undefined ? {} : { commandTimeout: options.commandTimeoutMs }),
   });
   await redis.connect();
   try {

@@ -1,0 +1,61 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { userToken } from '../../services/leads/test/support/leads.js';
+import { type ApiResponse, api, eventually } from '../../test/support/api.js';
+import { testEnv } from '../../test/support/env.js';
+import { type PausableServer, injectingFault, pauseServer } from '../../test/support/faults.js';
+
+// A hung server (paused: connections open, nothing answers) must turn into a quick 503 with
+// Retry-After, never a hang or a 500, while public answers already kept go on being served.
+// Pausing needs the local servers; on a CI machine anything else is a failure, not a skip.
+const local = testEnv().mode === 'local';
+if (!local && process.env.CI) throw new Error('hung-dependencies tests need the local servers (env mode local)');
+
+const DEADLINE_MS = 2000;
+
+async function timed(call: () => Promise<ApiResponse>): Promise<ApiResponse & { ms: number }> {
+  const start = Date.now();
+  const res = await call();
+  return { ...res, ms: Date.now() - start };
+}
+
+describe.skipIf(!local)('when a server hangs', () => {
+  let user: string;
+  beforeAll(async () => {
+    user = await userToken();
+  });
+
+  async function whilePaused(server: PausableServer, signedInPath: string) {
+    // The covered list, once asked, is kept by the gateway.
+    expect((await api('GET', '/api/requests/covered')).status).toBe(200);
+    expect((await api('GET', '/api/requests/covered')).headers.get('x-cache')).toBe('hit');
+    await injectingFault(`${server} paused`, async () => {
+      const resume = pauseServer(server);
+      try {
+        const signedIn = await timed(() => api('GET', signedInPath, { token: user }));
+        expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(503);
+        expect(Number(signedIn.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(signedIn.body.error).toMatch(/try again/i);
+        expect(signedIn.ms).toBeLessThan(DEADLINE_MS);
+
+        const list = await timed(() => api('GET', '/api/requests/covered'));
+        expect(list.status).toBe(200);
+        expect(list.ms).toBeLessThan(DEADLINE_MS);
+      } finally {
+        resume();
+      }
+      await eventually(
+        async () => (await api('GET', signedInPath, { token: user })).status === 200,
+        5000,
+        `${signedInPath} to answer 200 within 5 s of ${server} resuming`,
+      );
+    });
+  }
+
+  it('Redis: a signed-in call answers 503 with Retry-After within 2 s; the covered list keeps answering', async () => {
+    await whilePaused('redis', '/api/auth/me');
+  });
+
+  it('MongoDB: a signed-in call answers 503 with Retry-After within 2 s; the covered list keeps answering', async () => {
+    await whilePaused('mongo', '/api/users/stats');
+  });
+});
