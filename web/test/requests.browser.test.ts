@@ -153,7 +153,20 @@ describe('coverage requests and reports in a browser', () => {
     });
     expect(recent.body.requests.find((r) => r.address === address)?.status).toBe('requested');
 
-    // The same address again within 30 days is accepted, with a notice.
+    // The same address again is accepted; an anonymous visitor is not told someone asked before.
+    await page.goto('/request');
+    await page.getByTestId('request-address').fill(address);
+    await page.getByTestId('request-submit').click();
+    await page.getByTestId('request-success').waitFor();
+    expect(await page.getByTestId('request-duplicate').count()).toBe(0);
+  });
+
+  it('a signed-in user asking again for their own address within 30 days gets a notice', async () => {
+    const user = await verifiedUser();
+    const address = uniqueAddress('Again');
+    await createRequestViaApi(address, user.token);
+    const page = await signedInPage(browser, user.token);
+    contexts.push(page.context());
     await page.goto('/request');
     await page.getByTestId('request-address').fill(address);
     await page.getByTestId('request-submit').click();
@@ -182,14 +195,10 @@ describe('coverage requests and reports in a browser', () => {
     await expect(page.getByTestId('request-created').textContent()).resolves.toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}/);
     expect(await page.getByTestId('current-files').count()).toBe(0);
 
-    await page.getByTestId('status-covered').click();
-    const banner = page.getByTestId('action-success');
-    await banner.waitFor();
-    await expect(banner.textContent()).resolves.toContain('Action completed successfully!');
-    await eventually(async () => (await page.getByTestId('request-status').textContent()) === 'Covered');
-    await page.getByTestId('view-on-properties').waitFor();
-    await screenshot(page, 'admin-request-covered');
-    await banner.waitFor({ state: 'detached', timeout: 6_000 });
+    // No report file yet: Covered is refused before the click, and says why.
+    await expect(page.getByTestId('status-covered').isDisabled()).resolves.toBe(true);
+    await expect(page.getByTestId('covered-needs-report').textContent()).resolves.toMatch(/main report file/i);
+    await screenshot(page, 'admin-request-needs-report');
 
     await dropFiles(page, 'upload-dropzone', [
       { name: 'Main Property Report.pdf', bytes: pdfBytes('Main report') },
@@ -206,6 +215,16 @@ describe('coverage requests and reports in a browser', () => {
     const shown = Date.now();
     await page.getByTestId('action-success').waitFor({ state: 'detached', timeout: 8_000 });
     expect(Date.now() - shown).toBeGreaterThan(3_000);
+
+    expect(await page.getByTestId('covered-needs-report').count()).toBe(0);
+    await page.getByTestId('status-covered').click();
+    const banner = page.getByTestId('action-success');
+    await banner.waitFor();
+    await expect(banner.textContent()).resolves.toContain('Action completed successfully!');
+    await eventually(async () => (await page.getByTestId('request-status').textContent()) === 'Covered');
+    await page.getByTestId('view-on-properties').waitFor();
+    await screenshot(page, 'admin-request-covered');
+    await banner.waitFor({ state: 'detached', timeout: 6_000 });
 
     // A file with the wrong extension is not sent.
     await dropFiles(page, 'upload-dropzone', [{ name: 'notes.txt', bytes: Buffer.from('plain text') }]);

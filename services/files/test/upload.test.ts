@@ -88,7 +88,8 @@ describe('POST /api/admin/requests/:id/upload', () => {
   });
 
   it('is 415 for a text file named .pdf, and stores nothing', async () => {
-    const id = await coveredRequest(admin);
+    // Not covered yet: covering needs the report file these uploads fail to give.
+    const id = (await submit({ address: uniqueAddress() })).request.id;
     const res = await upload(id, admin.token, [
       {
         field: 'report',
@@ -115,7 +116,8 @@ describe('POST /api/admin/requests/:id/upload', () => {
   });
 
   it('refuses the whole upload when one file is bad, keeping none of it', async () => {
-    const id = await coveredRequest(admin);
+    // Not covered yet: covering needs the report file these uploads fail to give.
+    const id = (await submit({ address: uniqueAddress() })).request.id;
     const res = await upload(id, admin.token, [
       { field: 'report', name: 'good.pdf', content: pdf() },
       { field: 'strategy', name: 'bad.pdf', content: Buffer.from('nope') },
@@ -126,7 +128,8 @@ describe('POST /api/admin/requests/:id/upload', () => {
   });
 
   it('is 413 for a file over the size limit (50 MB)', async () => {
-    const id = await coveredRequest(admin);
+    // Not covered yet: covering needs the report file these uploads fail to give.
+    const id = (await submit({ address: uniqueAddress() })).request.id;
     const big = Buffer.concat([pdf(), Buffer.alloc(50 * 1024 * 1024 + 1024, 0x20)]);
     const res = await upload(id, admin.token, [{ field: 'report', name: 'huge.pdf', content: big }]);
     expect(res.status).toBe(413);

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { eventually } from '../../../test/support/api.js';
 import { emailsTo, linkIn, waitForEmail } from '../../../test/support/mail.js';
-import { type TestUser, adminSession, closeSupport, session, setStatus, submit, uniqueAddress } from './support.js';
+import {
+  type TestUser,
+  adminSession,
+  closeSupport,
+  session,
+  setStatus,
+  submit,
+  uniqueAddress,
+  uploadReport,
+} from './support.js';
 
 const STAFF = 'staff@homereport.local';
 
@@ -33,16 +43,30 @@ describe('emails about requests', () => {
     expect(staff.text).toMatch(/Anonymous visitor/);
   });
 
-  it('covering a request emails the signed-in requester a link to /report/{id}, once', async () => {
+  it('covering a request emails the signed-in requester a link to /report/{id}, once, even when covered again', async () => {
     const user = await session();
     const { request } = await submit({ address: uniqueAddress() }, user.token);
+    await uploadReport(admin, request.id);
     await setStatus(admin, request.id, 'covered');
     const ready = await waitForEmail(user.email, /report is ready/);
     expect(linkIn(ready, `/report/${request.id}`)).toMatch(
       new RegExp(`^http://127\\.0\\.0\\.1:\\d+/report/${request.id}$`),
     );
-    // One request-covered event, one email, even though the consumer may see the event again.
-    await new Promise((r) => setTimeout(r, 1500));
-    expect((await emailsTo(user.email)).filter((m) => /report is ready/.test(m.subject))).toHaveLength(1);
+    // Set back and covered again: no second email.
+    await setStatus(admin, request.id, 'in_progress');
+    await setStatus(admin, request.id, 'covered');
+    // A sentinel: the same user's next covered request emails after anything the first could.
+    const { request: next } = await submit({ address: uniqueAddress() }, user.token);
+    await uploadReport(admin, next.id);
+    await setStatus(admin, next.id, 'covered');
+    await eventually(
+      async () => (await emailsTo(user.email)).some((m) => m.text.includes(`/report/${next.id}`)),
+      30_000,
+      'the sentinel ready email',
+    );
+    const forFirst = (await emailsTo(user.email)).filter(
+      (m) => /report is ready/.test(m.subject) && m.text.includes(`/report/${request.id}`),
+    );
+    expect(forFirst).toHaveLength(1);
   });
 });

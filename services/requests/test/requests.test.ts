@@ -16,6 +16,7 @@ import {
   setStatus,
   submit,
   uniqueAddress,
+  uploadReport,
 } from './support.js';
 
 const REQUEST_FIELDS = [
@@ -86,19 +87,31 @@ describe('POST /api/requests', () => {
     expect(res.body.error).toMatch(message);
   });
 
-  it('still accepts the same address within 30 days, and names the earlier request in duplicate_of', async () => {
+  it("still accepts the same address within 30 days, and names the caller's own earlier request in duplicate_of", async () => {
+    const user = await session();
     const address = uniqueAddress();
-    const first = await submit({ address });
-    const second = await submit({ address: `  ${address.toUpperCase()} ` });
+    const first = await submit({ address }, user.token);
+    const second = await submit({ address: `  ${address.toUpperCase()} ` }, user.token);
     expect(second.duplicate_of).toBe(first.request.id);
     expect(second.request.id).not.toBe(first.request.id);
-    const third = await submit({ address: address.replace(', ', ' , ') });
+    const third = await submit({ address: address.replace(', ', ' , ') }, user.token);
     expect(third.duplicate_of).toBe(second.request.id);
   });
 
-  it('does not call an address a duplicate once the earlier request is older than 30 days', async () => {
+  it("tells nobody of someone else's request for the address: not an anonymous caller, not another user", async () => {
     const address = uniqueAddress();
-    const first = await submit({ address });
+    const first = await submit({ address }, (await session()).token);
+    const anonymous = await submit({ address });
+    expect(anonymous.duplicate_of).toBeUndefined();
+    expect(JSON.stringify(anonymous)).not.toContain(first.request.id);
+    const other = await submit({ address }, (await session()).token);
+    expect(other.duplicate_of).toBeUndefined();
+  });
+
+  it('does not call an address a duplicate once the earlier request is older than 30 days', async () => {
+    const user = await session();
+    const address = uniqueAddress();
+    const first = await submit({ address }, user.token);
     const db = await requestsDb();
     const key = (await db.collection('requests').findOne({ _id: first.request.id as never }))?.addressKey;
     await db
@@ -107,7 +120,7 @@ describe('POST /api/requests', () => {
         { _id: key },
         { $set: { last: `${new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString()}|${first.request.id}` } },
       );
-    expect((await submit({ address })).duplicate_of).toBeUndefined();
+    expect((await submit({ address }, user.token)).duplicate_of).toBeUndefined();
   });
 
   it('publishes request-submitted with the requester when signed in', async () => {
@@ -129,8 +142,8 @@ describe('POST /api/requests', () => {
 });
 
 describe('GET /api/requests/covered', () => {
-  it('lists covered requests only, most recently completed first, without file links', async () => {
-    const older = await coveredRequest(admin);
+  it("lists covered requests only, most recently completed first, without file links or requesters' notes", async () => {
+    const older = await coveredRequest(admin, { notes: 'private note: gate code 4321' }, (await session()).token);
     const newer = await coveredRequest(admin);
     const pending = (await submit({ address: uniqueAddress() })).request.id;
     const res = await api('GET', '/api/requests/covered');
@@ -139,7 +152,12 @@ describe('GET /api/requests/covered', () => {
     expect(ids.indexOf(newer)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
     expect(ids).not.toContain(pending);
+    expect(JSON.stringify(res.body)).not.toContain('gate code');
+    // Signed in, the same: the list is public whoever asks.
+    const signedIn = await api('GET', '/api/requests/covered', { token: (await session()).token });
+    expect(JSON.stringify(signedIn.body)).not.toContain('gate code');
     for (const p of res.body.properties) {
+      expect(p.notes).toBeNull();
       expect(p.status).toBe('covered');
       expect([p.report_path, p.strategy_path, p.school_report_path, p.neighborhood_report_path]).toEqual([
         null,
@@ -232,12 +250,56 @@ describe('GET /api/requests/:id/view', () => {
     const res = await api('GET', `/api/requests/${id}/view`, { token: user.token });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.request).sort()).toEqual(REQUEST_FIELDS);
-    expect(res.body.request).toMatchObject({ id, status: 'covered', notes: 'pool' });
+    // The requester's notes are theirs and the staff's: another user sees none.
+    expect(res.body.request).toMatchObject({ id, status: 'covered', notes: null });
     const event = await tap.waitFor<{ requestId: string; userId: string; charged: boolean }>(
       Topics.reportViewed,
       (d) => d.requestId === id && d.userId === user.userId,
     );
     expect(event.envelope.data.charged).toBe(true);
+  });
+
+  it('costs the requester nothing for their own report, shows them their notes, and keeps it in their history', async () => {
+    const requester = await session();
+    const id = await coveredRequest(admin, { notes: 'check schools and flood risk' }, requester.token);
+    const res = await api('GET', `/api/requests/${id}/view`, { token: requester.token });
+    expect(res.status).toBe(200);
+    expect(res.body.request).toMatchObject({ id, notes: 'check schools and flood risk' });
+    expect(res.body.request.report_path).toMatch(/^\/api\/files\//);
+    const event = await tap.waitFor<{ requestId: string; userId: string; charged: boolean }>(
+      Topics.reportViewed,
+      (d) => d.requestId === id && d.userId === requester.userId,
+    );
+    expect(event.envelope.data.charged).toBe(false);
+    expect((await api('GET', '/api/users/stats', { token: requester.token })).body).toMatchObject({
+      credits: 10,
+      totalAccess: 1,
+    });
+    const history = await api('GET', '/api/users/access-history', { token: requester.token });
+    expect(history.body.history.map((h: { request_id: string }) => h.request_id)).toEqual([id]);
+  });
+
+  it('charges nothing for a report covered before files were required, and does not list it', async () => {
+    const { request } = await submit({ address: uniqueAddress() });
+    // Legacy data: covered with no report file (the API no longer allows it).
+    const db = await requestsDb();
+    const seq = await db
+      .collection<{ _id: string; value: number }>('counters')
+      .findOneAndUpdate({ _id: 'covered' }, { $inc: { value: 1 } }, { returnDocument: 'after' });
+    await db
+      .collection('requests')
+      .updateOne({ _id: request.id as never }, { $set: { status: 'covered', coveredSeq: seq?.value } });
+    const user = await session();
+    const res = await api('GET', `/api/requests/${request.id}/view`, { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.body.request.report_path).toBeNull();
+    expect((await api('GET', '/api/users/stats', { token: user.token })).body.credits).toBe(10);
+    // A later covering drops every kept copy of the list; the legacy one sits just below it.
+    const later = await coveredRequest(admin);
+    const listed = await api('GET', '/api/requests/covered');
+    const ids = listed.body.properties.map((p: { id: string }) => p.id);
+    expect(ids[0]).toBe(later);
+    expect(ids).not.toContain(request.id);
   });
 });
 
@@ -258,6 +320,7 @@ describe('GET /api/admin/requests/:id', () => {
 describe('PUT /api/admin/requests/:id/status', () => {
   it('moves any status to any other, recording who and when, and publishes the change', async () => {
     const { request } = await submit({ address: uniqueAddress() }, (await session()).token);
+    await uploadReport(admin, request.id);
     for (const status of ['covered', 'requested', 'in_progress', 'covered'] as const) {
       const res = await api('PUT', `/api/admin/requests/${request.id}/status`, {
         token: admin.token,
@@ -294,12 +357,29 @@ describe('PUT /api/admin/requests/:id/status', () => {
     expect(changes.sort()).toEqual(
       ['requested>covered', 'covered>requested', 'requested>in_progress', 'in_progress>covered'].sort(),
     );
-    const covered = await tap.waitFor<{ request: { id: string }; requester: unknown }>(
+    // request-covered (the "ready" email) only the first time: each travels in the same write as
+    // its status change, all four of which were seen above.
+    const covered = tap.all<{ request: { id: string }; requester: unknown }>(
       Topics.requestCovered,
       (d) => d.request.id === request.id,
-      2,
     );
-    expect(covered.envelope.data.requester).not.toBeNull();
+    expect(new Set(covered.map((e) => e.envelope.id)).size).toBe(1);
+    expect(covered[0]?.envelope.data.requester).not.toBeNull();
+  });
+
+  it('refuses Covered with 409 naming the missing report file, and leaves the status as it was', async () => {
+    const { request } = await submit({ address: uniqueAddress() });
+    await setStatus(admin, request.id, 'in_progress');
+    const res = await api('PUT', `/api/admin/requests/${request.id}/status`, {
+      token: admin.token,
+      body: { status: 'covered' },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatch(/main report file/i);
+    const stored = await api('GET', `/api/admin/requests/${request.id}`, { token: admin.token });
+    expect(stored.body.status).toBe('in_progress');
+    await uploadReport(admin, request.id);
+    expect((await setStatus(admin, request.id, 'covered')).status).toBe('covered');
   });
 
   it('refuses a status that is not one of the three with 400', async () => {
@@ -359,6 +439,7 @@ describe('GET /api/admin/dashboard', () => {
     const { request } = await submit({ address: uniqueAddress() });
     const second = (await submit({ address: uniqueAddress() })).request.id;
     await setStatus(admin, second, 'in_progress');
+    await uploadReport(admin, request.id);
     await setStatus(admin, request.id, 'covered');
     await api('GET', `/api/requests/${request.id}/view`, { token: (await session()).token });
     const after = await stats();
@@ -423,6 +504,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(after.requested - before.requested).toBe(1);
     const mine = await api('GET', '/api/requests/mine', { token: user.token });
     expect(mine.body.requests.map((r: { id: string }) => r.id)).toEqual([id]);
-    expect((await submit({ address })).duplicate_of).toBe(id);
+    // The address index was written too: the same user asking again is told of it.
+    expect((await submit({ address }, user.token)).duplicate_of).toBe(id);
   });
 });

@@ -63,9 +63,26 @@ export async function setStatus(admin: TestUser, id: string, status: string) {
   return res.body.request;
 }
 
-/** A request moved to covered by an admin, as staff would. */
+/** A small but real PDF (the files service checks the content, not only the name). */
+const reportPdf = (id: string) =>
+  Buffer.from(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\n% report of ${id}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+    'latin1',
+  );
+
+/** Uploads the main report file of a request, as staff do before marking it covered. */
+export async function uploadReport(admin: TestUser, id: string) {
+  const form = new FormData();
+  form.append('report', new Blob([reportPdf(id)], { type: 'application/pdf' }), 'report.pdf');
+  const res = await api('POST', `/api/admin/requests/${id}/upload`, { token: admin.token, raw: form });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.request;
+}
+
+/** A request moved to covered by an admin, as staff would: its report uploaded first. */
 export async function coveredRequest(admin: TestUser, fields: Record<string, unknown> = {}, token?: string) {
   const { request } = await submit({ address: uniqueAddress(), ...fields }, token);
+  await uploadReport(admin, request.id);
   await setStatus(admin, request.id, 'covered');
   return request.id;
 }

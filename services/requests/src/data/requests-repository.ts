@@ -89,7 +89,8 @@ export class RequestsRepository implements RequestStore {
       const keys = range(next, (limit - found.length) * 2 + 8);
       const docs = await this.c.requests.find({ coveredSeq: { $in: keys } }, READ).toArray();
       for (const doc of docs.sort((a, b) => (b.coveredSeq ?? 0) - (a.coveredSeq ?? 0))) {
-        if (doc.coveredSeq !== undefined && doc.status === 'covered')
+        // Covered before a report file was required (legacy data): nothing to offer yet.
+        if (doc.coveredSeq !== undefined && doc.status === 'covered' && doc.files?.report)
           found.push({ ...doc, coveredSeq: doc.coveredSeq });
       }
       next -= keys.length;

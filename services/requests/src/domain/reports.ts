@@ -41,14 +41,17 @@ export class Reports {
    * The first view of a report in a credit period spends a credit; later ones are free. The spend
    * and the "already opened" mark are one conditional write of the period's document, so
    * concurrent opens never spend twice for one report nor go below zero (see data/credits.ts).
-   * Admins open reports without spending credits.
+   * Admins and the requester open reports without spending credits.
    */
   async view(requestId: string, user: Identity, correlationId: string): Promise<CoverageRequest> {
     const request = await this.deps.requests.find(requestId);
     if (!request || request.status !== 'covered') throw notFound(Messages.reportNotFound);
     const now = this.now();
     let charged = false;
-    if (user.role !== 'admin') {
+    const own = request.requester?.userId === user.userId;
+    // Free: to admins, to the requester (the report is theirs), and while a report covered before
+    // files were required has no report file (nothing to read yet).
+    if (user.role !== 'admin' && !own && request.files.report) {
       const anchor = await this.deps.activity.ensureAnchor(user.userId, now);
       const period = periodAt(anchor, now);
       const outcome = await this.deps.credits.charge(user.userId, period.index, requestId);
@@ -70,7 +73,7 @@ export class Reports {
     );
     await this.deps.ledger.record(view, [event]);
     await this.afterView(view);
-    return toApi(request, this.deps.signer);
+    return toApi(request, this.deps.signer, { withNotes: own || user.role === 'admin' });
   }
 
   /**

@@ -6,7 +6,7 @@ import type {
   RequestStatus,
   RequestSummary,
 } from '@homereport/contracts';
-import { type OutboxEntry, badRequest, notFound } from '@homereport/kit';
+import { type OutboxEntry, badRequest, conflict, notFound } from '@homereport/kit';
 import { requestCovered, requestStatusChanged, requestSubmitted } from '../events/published.js';
 import { addressKey, cleanAddress, optionalText } from './address.js';
 import type {
@@ -25,6 +25,9 @@ import type {
 } from './ports.js';
 
 export const DUPLICATE_WINDOW_DAYS = 30;
+/** Who a request is shown to: its requester or an admin (notes included), or anyone (no notes). */
+export const OWNER = { withNotes: true } as const;
+export const PUBLIC = { withNotes: false } as const;
 const DUPLICATE_WINDOW_MS = DUPLICATE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 /** The public covered list: page size when none is asked for, and the largest page. */
 export const COVERED_PAGE_DEFAULT = 100;
@@ -44,11 +47,19 @@ export const Messages = {
   blankAddress: 'Please enter the property address.',
   badUrl: 'The listing URL must be a web address starting with http:// or https://.',
   notFound: 'Request not found.',
+  reportFileMissing: 'Upload the main report file before marking this request Covered.',
   reportNotFound: 'Report not found. It does not exist or is not completed yet.',
 } as const;
 
-/** A request as the API shows it; file links only when a signer is given (never in public lists). */
-export function toApi(record: RequestRecord, signer: LinkSigner | null): CoverageRequest {
+/**
+ * A request as the API shows it: file links only when a signer is given (never in public lists),
+ * the requester's notes only to the requester and admins (`withNotes`), `null` to everyone else.
+ */
+export function toApi(
+  record: RequestRecord,
+  signer: LinkSigner | null,
+  { withNotes }: { withNotes: boolean },
+): CoverageRequest {
   const link = (type: ReportFileType) => {
     const file = record.files[type];
     return signer && file ? signer.sign(file.key) : null;
@@ -57,7 +68,7 @@ export function toApi(record: RequestRecord, signer: LinkSigner | null): Coverag
     id: record.id,
     address: record.address,
     url: record.url,
-    notes: record.notes,
+    notes: withNotes ? record.notes : null,
     status: record.status,
     created_at: record.created_at.toISOString(),
     updated_at: record.updated_at.toISOString(),
@@ -119,9 +130,7 @@ export class Requests {
     const notes = optionalText(input.notes);
     const key = addressKey(address);
     const now = this.now();
-    const previous = await this.deps.addresses.latest(key);
-    const duplicateOf =
-      previous && now.getTime() - previous.at.getTime() < DUPLICATE_WINDOW_MS ? previous.requestId : undefined;
+    const duplicateOf = await this.ownEarlierRequest(key, requester, now);
 
     const id = this.deps.requests.newId();
     const record: RequestRecord = {
@@ -145,7 +154,20 @@ export class Requests {
       event.id,
     );
     await this.afterSubmit(stored, event.id);
-    return { request: toApi(stored, null), ...(duplicateOf ? { duplicate_of: duplicateOf } : {}) };
+    return { request: toApi(stored, null, OWNER), ...(duplicateOf ? { duplicate_of: duplicateOf } : {}) };
+  }
+
+  /**
+   * The caller's own earlier request for the same address in the duplicate window, if any: only
+   * that is theirs to be told of. Anyone else's (or any, to an anonymous caller) would tell a
+   * stranger that someone asked about this address, and who to ask about.
+   */
+  private async ownEarlierRequest(key: string, requester: Person | null, now: Date): Promise<string | undefined> {
+    if (!requester) return undefined;
+    const previous = await this.deps.addresses.latest(key);
+    if (!previous || now.getTime() - previous.at.getTime() >= DUPLICATE_WINDOW_MS) return undefined;
+    const earlier = await this.deps.requests.find(previous.requestId);
+    return earlier?.requester?.userId === requester.userId ? earlier.id : undefined;
   }
 
   /**
@@ -165,7 +187,9 @@ export class Requests {
   async changeStatus(id: string, to: RequestStatus, by: Person, correlationId: string): Promise<CoverageRequest> {
     const current = await this.deps.requests.find(id);
     if (!current) throw notFound(Messages.notFound);
-    if (current.status === to) return toApi(current, this.deps.signer);
+    if (current.status === to) return toApi(current, this.deps.signer, OWNER);
+    // Covered means a report a user can read, and spends their credit: never without the file.
+    if (to === 'covered' && !current.files.report) throw conflict(Messages.reportFileMissing);
     const at = this.now();
     const change = { from: current.status, to, by, at };
     const changed = requestStatusChanged(
@@ -173,7 +197,9 @@ export class Requests {
       correlationId,
     );
     const events: OutboxEntry[] = [changed];
-    if (to === 'covered') {
+    // The "ready" email goes out the first time a request is covered, not again when an admin
+    // sets it back and covers it once more (completed_at stays from that first time).
+    if (to === 'covered' && current.completed_at === null) {
       events.push(
         requestCovered(
           {
@@ -190,7 +216,7 @@ export class Requests {
     // The counters move from the status the request really had (another admin may have changed
     // it between our read and our write; the history and event then name the one we read).
     await this.afterStatusChange(id, changed.id, result.previous, to);
-    return toApi(result.after, this.deps.signer);
+    return toApi(result.after, this.deps.signer, OWNER);
   }
 
   /** Counters and the covered list follow a status change; idempotent like afterSubmit. */
@@ -207,7 +233,7 @@ export class Requests {
     const result = await this.deps.requests.setFiles(id, files, this.now());
     if (!result) throw notFound(Messages.notFound);
     if (result.after.status === 'covered') await this.invalidateCovered();
-    return { request: toApi(result.after, this.deps.signer), replaced: result.replaced };
+    return { request: toApi(result.after, this.deps.signer, OWNER), replaced: result.replaced };
   }
 
   /**
@@ -218,7 +244,7 @@ export class Requests {
     const build = async () => {
       const page = await this.deps.requests.coveredPage(limit, cursor);
       return JSON.stringify({
-        properties: page.items.map((r) => toApi(r, null)),
+        properties: page.items.map((r) => toApi(r, null, PUBLIC)),
         next_cursor: page.next === null ? null : String(page.next),
       });
     };
@@ -233,7 +259,7 @@ export class Requests {
   async forAdmin(id: string): Promise<CoverageRequest> {
     const record = await this.deps.requests.find(id);
     if (!record) throw notFound(Messages.notFound);
-    return toApi(record, this.deps.signer);
+    return toApi(record, this.deps.signer, OWNER);
   }
 
   async exists(id: string): Promise<{ id: string; status: RequestStatus } | null> {
@@ -248,7 +274,7 @@ export class Requests {
     const byId = new Map((await this.deps.requests.findMany(ids)).map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const record = byId.get(id);
-      return record ? [toApi(record, null)] : [];
+      return record ? [toApi(record, null, OWNER)] : [];
     });
   }
 

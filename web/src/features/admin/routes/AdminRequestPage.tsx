@@ -143,20 +143,30 @@ export function AdminRequestPage() {
               <Icon name="settings" /> Update Status
             </h2>
             <div className="status-buttons">
-              {REQUEST_STATUS_OPTIONS.map((option) => (
-                <button
-                  key={option.status}
-                  type="button"
-                  className={`btn ${request.status === option.status ? 'btn-primary' : 'btn-secondary'}`}
-                  aria-pressed={request.status === option.status}
-                  disabled={updateStatus.isPending}
-                  onClick={() => changeStatus(option.status)}
-                  data-testid={`status-${option.status}`}
-                >
-                  {option.label}
-                </button>
-              ))}
+              {REQUEST_STATUS_OPTIONS.map((option) => {
+                // Covered spends users' credits on the report: the API refuses it without the file.
+                const needsReport = option.status === 'covered' && !request.report_path;
+                return (
+                  <button
+                    key={option.status}
+                    type="button"
+                    className={`btn ${request.status === option.status ? 'btn-primary' : 'btn-secondary'}`}
+                    aria-pressed={request.status === option.status}
+                    aria-describedby={needsReport ? 'covered-needs-report' : undefined}
+                    disabled={updateStatus.isPending || needsReport}
+                    onClick={() => changeStatus(option.status)}
+                    data-testid={`status-${option.status}`}
+                  >
+                    {option.label}
+                  </button>
+                );
+              })}
             </div>
+            {!request.report_path && request.status !== 'covered' && (
+              <p className="muted status-hint" id="covered-needs-report" data-testid="covered-needs-report">
+                Upload the main report file first: a request is marked Covered only once its report can be read.
+              </p>
+            )}
           </section>
         </div>
 
