@@ -1,5 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userToken } from '../../services/leads/test/support/leads.js';
+import {
+  adminSession,
+  closeSupport,
+  submit,
+  uniqueAddress,
+  uploadReport,
+} from '../../services/requests/test/support.js';
 import { type ApiResponse, api, eventually } from '../../test/support/api.js';
 import { testEnv } from '../../test/support/env.js';
 import { type PausableServer, injectingFault, pauseServer } from '../../test/support/faults.js';
@@ -23,6 +30,7 @@ describe.skipIf(!local)('when a server hangs', () => {
   beforeAll(async () => {
     user = await userToken();
   });
+  afterAll(closeSupport);
 
   async function whilePaused(server: PausableServer, signedInPath: string) {
     // The covered list, once asked, is kept by the gateway.
@@ -57,5 +65,28 @@ describe.skipIf(!local)('when a server hangs', () => {
 
   it('MongoDB: a signed-in call answers 503 with Retry-After within 2 s; the covered list keeps answering', async () => {
     await whilePaused('mongo', '/api/users/stats');
+  });
+
+  it('S3: a report download answers 503 with Retry-After within 2 s, and the file again once S3 is back', async () => {
+    const admin = await adminSession();
+    const { request } = await submit({ address: uniqueAddress() });
+    const link = (await uploadReport(admin, request.id)).report_path as string;
+    expect((await api('GET', link)).status).toBe(200);
+    await injectingFault('S3 paused', async () => {
+      const resume = pauseServer('versitygw');
+      try {
+        const download = await timed(() => api('GET', link));
+        expect(download.status).toBe(503);
+        expect(Number(download.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(download.ms).toBeLessThan(DEADLINE_MS);
+      } finally {
+        resume();
+      }
+      await eventually(
+        async () => (await api('GET', link)).status === 200,
+        5000,
+        'the download within 5 s of S3 resuming',
+      );
+    });
   });
 });

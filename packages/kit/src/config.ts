@@ -69,6 +69,8 @@ export const S3Config = {
   S3_SECRET_KEY: Type.String({ default: 'homereport-dev-secret' }),
   S3_BUCKET: Type.String({ default: 'homereport-reports' }),
   S3_REGION: Type.String({ default: 'us-east-1' }),
+  /** How long S3 may leave a call without a byte before it fails (503 to the caller). */
+  S3_TIMEOUT_MS: Type.Integer({ default: 1500, minimum: 100 }),
 };
 
 export const SmtpConfig = {

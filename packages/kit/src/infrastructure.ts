@@ -41,6 +41,7 @@ export interface ConnectionSettings {
   S3_SECRET_KEY?: string;
   S3_BUCKET?: string;
   S3_REGION?: string;
+  S3_TIMEOUT_MS?: number;
 }
 
 /**
@@ -82,6 +83,7 @@ export class Infrastructure {
         secretKey: required(settings.S3_SECRET_KEY, 'S3_SECRET_KEY'),
         bucket: required(settings.S3_BUCKET, 'S3_BUCKET'),
         region: settings.S3_REGION ?? 'us-east-1',
+        timeoutMs: settings.S3_TIMEOUT_MS,
       });
       await ensureBucket(infra._s3, required(settings.S3_BUCKET, 'S3_BUCKET'), settings.S3_REGION ?? 'us-east-1');
     }

@@ -1,3 +1,6 @@
+import { type AgentOptions, Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import type { Duplex } from 'node:stream';
 import { Client } from 'minio';
 import type { ServiceApp } from '../app.js';
 
@@ -9,18 +12,47 @@ export interface S3Settings {
   secretKey: string;
   bucket: string;
   region: string;
+  /** How long S3 may leave a call without a byte (connect, reply, or mid-transfer); none when absent. */
+  timeoutMs?: number;
+}
+
+/**
+ * A socket that carries nothing for `timeoutMs` is destroyed with ETIMEDOUT, which fails the S3
+ * call it serves: the minio client sets no deadline of its own, so a hung S3 would otherwise hold
+ * an upload or a download forever. Idle, not total: a 200 MB transfer that keeps moving is fine.
+ */
+function withIdleDeadline<A extends HttpAgent>(agent: A, timeoutMs: number): A {
+  const create = agent.createConnection.bind(agent) as (...args: unknown[]) => Duplex;
+  agent.createConnection = ((...args: unknown[]) => {
+    const socket = create(...args) as Duplex & { setTimeout(ms: number): void };
+    socket.setTimeout(timeoutMs);
+    socket.on('timeout', () => {
+      socket.destroy(Object.assign(new Error(`S3 sent nothing for ${timeoutMs} ms`), { code: 'ETIMEDOUT' }));
+    });
+    return socket;
+  }) as A['createConnection'];
+  return agent;
 }
 
 export function createS3Client(settings: S3Settings): Client {
   const url = new URL(settings.endpoint);
+  const https = url.protocol === 'https:';
+  // The agent's own `timeout` too: Node resets a kept-alive socket's timeout to it when the socket
+  // is freed, so a reused socket keeps the deadline.
+  const agentOptions: AgentOptions = { keepAlive: true, timeout: settings.timeoutMs };
+  const agent =
+    settings.timeoutMs === undefined
+      ? undefined
+      : withIdleDeadline(https ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions), settings.timeoutMs);
   return new Client({
     endPoint: url.hostname,
-    port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
-    useSSL: url.protocol === 'https:',
+    port: Number(url.port || (https ? 443 : 80)),
+    useSSL: https,
     accessKey: settings.accessKey,
     secretKey: settings.secretKey,
     region: settings.region,
     pathStyle: true,
+    ...(agent ? { transportAgent: agent } : {}),
   });
 }
 
