@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type HealthAnswer, cachedHealth } from './health.js';
 
-const answer: HealthAnswer = { ok: true, body: { status: 'ok', services: {} as HealthAnswer['body']['services'] } };
+const answer: HealthAnswer = {
+  ok: true,
+  body: { status: 'ok', services: {} as HealthAnswer['body']['services'], dependencies: {} },
+};
 
 describe('the cached health answer', () => {
   it('asks the services once for any number of callers within the cache time, and again after it', async () => {

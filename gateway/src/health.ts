@@ -1,8 +1,15 @@
 import type { ServiceName } from './routes.js';
 
+type UpDown = 'up' | 'down';
+
 export interface HealthAnswer {
   ok: boolean;
-  body: { status: 'ok' | 'degraded'; services: Record<ServiceName, 'up' | 'down'> };
+  body: {
+    status: 'ok' | 'degraded';
+    services: Record<ServiceName, UpDown>;
+    /** Each service's own dependencies as its readiness reported them (absent when it did not answer). */
+    dependencies: Partial<Record<ServiceName, Record<string, UpDown>>>;
+  };
 }
 
 /** Asks every service's readiness endpoint at once; a service that does not answer in time is down. */
@@ -11,15 +18,17 @@ export async function servicesHealth(targets: Record<ServiceName, string>, timeo
     Object.entries(targets).map(async ([name, base]) => {
       try {
         const res = await fetch(`${base}/health/ready`, { signal: AbortSignal.timeout(timeoutMs) });
-        return [name, res.ok ? 'up' : 'down'] as const;
+        const body = (await res.json().catch(() => null)) as { checks?: Record<string, UpDown> } | null;
+        return { name, state: (res.ok ? 'up' : 'down') as UpDown, checks: body?.checks };
       } catch {
-        return [name, 'down'] as const;
+        return { name, state: 'down' as UpDown, checks: undefined };
       }
     }),
   );
-  const services = Object.fromEntries(entries) as Record<ServiceName, 'up' | 'down'>;
-  const ok = entries.every(([, s]) => s === 'up');
-  return { ok, body: { status: ok ? 'ok' : 'degraded', services } };
+  const services = Object.fromEntries(entries.map((e) => [e.name, e.state])) as Record<ServiceName, UpDown>;
+  const dependencies = Object.fromEntries(entries.flatMap((e) => (e.checks ? [[e.name, e.checks]] : [])));
+  const ok = entries.every((e) => e.state === 'up');
+  return { ok, body: { status: ok ? 'ok' : 'degraded', services, dependencies } };
 }
 
 /**

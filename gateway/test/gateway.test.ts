@@ -35,10 +35,13 @@ describe('GET /api/health', () => {
   it('reports every service up', async () => {
     const res = await api('GET', '/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       status: 'ok',
       services: { auth: 'up', requests: 'up', files: 'up', zipcodes: 'up', leads: 'up', notifications: 'up' },
     });
+    // Which dependency of which service, as each one's readiness reports it.
+    expect(res.body.dependencies.requests).toEqual({ mongo: 'up', redis: 'up', kafka: 'up' });
+    expect(res.body.dependencies.files).toEqual({ s3: 'up' });
   });
 });
 

@@ -48,6 +48,17 @@ describe.skipIf(!local)('when a server hangs', () => {
         const list = await timed(() => api('GET', '/api/requests/covered'));
         expect(list.status).toBe(200);
         expect(list.ms).toBeLessThan(DEADLINE_MS);
+
+        // Health names the dependency that is down, in each service that uses it.
+        // (Its answer is reused for 1.5 s, so one from before the pause may come first.)
+        await eventually(
+          async () => {
+            const health = await api('GET', '/api/health');
+            return health.status === 503 && health.body.dependencies.requests?.[server] === 'down';
+          },
+          5000,
+          `/api/health to name ${server} down`,
+        );
       } finally {
         resume();
       }
