@@ -1,8 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/client';
 
-/** Attempts after the first for a failure worth retrying. */
-export const MAX_RETRIES = 2;
+/**
+ * Attempts after the first for a failure worth retrying. One quick retry hides a blip; more
+ * would keep a screen on its spinner during an outage, when the person should be told instead.
+ */
+export const MAX_RETRIES = 1;
+
+/** Wait before that retry: short, so a failed load is on screen well within 1.5 s. */
+export const RETRY_DELAY_MS = 300;
 
 /**
  * Retry only what a second try can fix: no answer at all, a 5xx, or 429. A 4xx is the
@@ -21,9 +27,11 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         retry: shouldRetry,
+        retryDelay: RETRY_DELAY_MS,
         // Fresh for half a minute: moving between pages does not refetch what was just read.
         staleTime: 30_000,
       },
+      // A write is never sent twice on its own: the person sees the failure and decides.
       mutations: { retry: false },
     },
   });
