@@ -166,13 +166,13 @@ describe('account screens', () => {
     const notice = first.getByTestId('session-notice');
     await notice.waitFor();
     await expect(notice.textContent()).resolves.toContain('Your session has ended. Please sign in again.');
-    await first.waitForURL('**/login');
+    await first.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/dashboard');
     expect(await first.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await screenshot(first, 'session-ended');
 
     // The other tab follows through the storage event, without a call of its own.
     await second.getByTestId('session-notice').waitFor();
-    await second.waitForURL('**/login');
+    await second.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/dashboard');
     await first.context().close();
   });
 });

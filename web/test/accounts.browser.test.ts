@@ -60,7 +60,7 @@ describe('accounts in a browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.goto('/dashboard');
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/dashboard');
     await page.context().close();
   });
 
@@ -111,7 +111,7 @@ describe('accounts in a browser', () => {
     await signIn(page, email, PASSWORD);
     await page.waitForURL('**/dashboard');
     await page.goto('/admin');
-    await page.waitForURL('**/admin-login');
+    await page.waitForURL((url) => url.pathname === '/admin-login' && url.searchParams.get('next') === '/admin');
     await page.context().close();
   });
 });

@@ -1,14 +1,18 @@
+import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../components/Alert';
 import { Icon } from '../components/Icon';
 import { SignInForm, useSignIn } from '../components/SignInForm';
 import { AuthLayout, BackLink } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useSession } from '../session/SessionProvider';
+import { NEXT_PARAM } from '../session/nextPath';
 
 export function AdminLoginPage() {
   useDocumentTitle('Admin Access');
   const { adminLogin } = useSession();
-  const form = useSignIn(adminLogin);
+  // The admin page a guard sent the visitor here from (checked before it is followed).
+  const next = useSearchParams()[0].get(NEXT_PARAM);
+  const form = useSignIn((email, password) => adminLogin(email, password, next));
 
   return (
     <AuthLayout>

@@ -1,20 +1,23 @@
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '../components/Alert';
 import { ResendConfirmation, useResendVerification } from '../components/ResendVerification';
 import { SignInForm, useSignIn } from '../components/SignInForm';
 import { AuthLayout, BackLink } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { EMAIL_NOT_VERIFIED, homeOf, useSession } from '../session/SessionProvider';
+import { NEXT_PARAM, afterSignIn } from '../session/nextPath';
 
 export function LoginPage() {
   useDocumentTitle('Sign In');
   const { login, errorCode, user } = useSession();
   const resend = useResendVerification();
-  const form = useSignIn(login, resend.reset);
+  // The page a guard sent the visitor here from (checked before it is followed).
+  const next = useSearchParams()[0].get(NEXT_PARAM);
+  const form = useSignIn((email, password) => login(email, password, next), resend.reset);
 
   const unverified = errorCode === EMAIL_NOT_VERIFIED;
   // Signed in already (or just now): this screen has nothing to offer.
-  if (user) return <Navigate to={homeOf(user)} replace />;
+  if (user) return <Navigate to={afterSignIn(next, homeOf(user))} replace />;
 
   return (
     <AuthLayout>

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { TOKEN_STORAGE_KEY, api, clearStoredToken, getStoredToken, onUnauthorized, storeToken } from '../api/client';
 import type { AuthResponse, MeResponse, User } from '../api/types';
 import { SessionNotice } from './SessionNotice';
+import { afterSignIn } from './nextPath';
 
 export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 
@@ -29,8 +30,9 @@ export type Session = {
   notice: string | null;
   /** True right after the user signed out here: guarded pages then send them home, not to a sign-in page. */
   signedOut: boolean;
-  login(email: string, password: string): Promise<LoginResult>;
-  adminLogin(email: string, password: string): Promise<LoginResult>;
+  /** Signs in and goes to `next` when it is a path on this site, else to the user's home. */
+  login(email: string, password: string, next?: string | null): Promise<LoginResult>;
+  adminLogin(email: string, password: string, next?: string | null): Promise<LoginResult>;
   logout(): Promise<void>;
   clearError(): void;
   dismissNotice(): void;
@@ -124,7 +126,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [adopt, queryClient]);
 
   const signIn = useCallback(
-    async (path: string, email: string, password: string, fallbackError: string) => {
+    async (path: string, email: string, password: string, fallbackError: string, next?: string | null) => {
       setError(null);
       setErrorCode(null);
       setErrorFields([]);
@@ -137,7 +139,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setLoading(false);
         setNotice(null);
         setSignedOut(false);
-        navigate(homeOf(result.data.user));
+        navigate(afterSignIn(next, homeOf(result.data.user)));
         return { ok: true, user: result.data.user } satisfies LoginResult;
       }
       const failure = result.ok
@@ -159,12 +161,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const login = useCallback(
-    (email: string, password: string) => signIn('/api/auth/login', email, password, 'Login failed'),
+    (email: string, password: string, next?: string | null) =>
+      signIn('/api/auth/login', email, password, 'Login failed', next),
     [signIn],
   );
 
   const adminLogin = useCallback(
-    (email: string, password: string) => signIn('/api/auth/admin-login', email, password, 'Admin login failed'),
+    (email: string, password: string, next?: string | null) =>
+      signIn('/api/auth/admin-login', email, password, 'Admin login failed', next),
     [signIn],
   );
 
