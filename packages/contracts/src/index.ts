@@ -112,6 +112,7 @@ export function kafkaTopicsOf(service: ServiceName): TopicName[] {
 // HTTP shapes of api.md, shared by the services that validate them and the web app that reads them.
 export * from './api/admin.js';
 export * from './api/auth.js';
+export * from './api/health.js';
 export * from './api/leads.js';
 export * from './api/reports.js';
 export * from './api/requests.js';
