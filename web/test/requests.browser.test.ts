@@ -85,7 +85,12 @@ async function signedInPage(browser: Browser, token: string): Promise<Page> {
   return page;
 }
 
+/** A counter's value once it has one: while its figures load a counter shows a dash, not 0. */
 async function counter(page: Page, testId: string): Promise<number> {
+  await page.waitForFunction(
+    (id) => /^\d+$/.test(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
+    testId,
+  );
   return Number(await page.getByTestId(testId).textContent());
 }
 

@@ -310,18 +310,22 @@ describe('ZIP code analyses in a browser', () => {
     await page.context().close();
   });
 
-  it('shows the load error when the list cannot be fetched, and the detail error when the detail fails', async () => {
+  it('shows the load error with Retry when the list cannot be fetched, and when the detail fails', async () => {
     const page = await newPage(browser);
     await page.route(listUrl, (route) => route.fulfill({ status: 500, body: '{"error":"boom"}' }));
     await page.route('**/api/zipcodes/44113', (route) => route.fulfill({ status: 500, body: '{"error":"boom"}' }));
     await page.goto('/zip');
-    await expect(page.getByTestId('zip-error').textContent({ timeout: 20_000 })).resolves.toBe(
+    await expect(page.getByTestId('zip-error').textContent({ timeout: 20_000 })).resolves.toContain(
       'Failed to load ZIP code data. Please try again later.',
     );
+    // No zero stands in for a count nobody read.
+    await expect(page.getByTestId('zip-total').textContent()).resolves.toBe('—');
+    await expect(page.getByTestId('zip-error-retry').isVisible()).resolves.toBe(true);
     await page.goto('/zip/44113');
-    await expect(page.getByTestId('zip-detail-error').textContent({ timeout: 20_000 })).resolves.toBe(
+    await expect(page.getByTestId('zip-detail-error').textContent({ timeout: 20_000 })).resolves.toContain(
       'Failed to load ZIP code data. Please try again later.',
     );
+    await expect(page.getByTestId('zip-detail-error-retry').isVisible()).resolves.toBe(true);
     await page.context().close();
   });
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
-import { LoadFailed, QueryState, type QueryView, failureHint } from './QueryState';
+import { LoadFailed, QueryState, type QueryView, failureHint, isRefusal } from './QueryState';
 
 const failure = (status: number, networkError = false, message = 'x') =>
   new ApiError({ ok: false, status, error: message, networkError });
@@ -72,5 +72,16 @@ describe('failureHint', () => {
     expect(failureHint(failure(429))).toMatch(/Too many requests/);
     expect(failureHint(failure(402, false, 'No credits left'))).toBe('No credits left');
     expect(failureHint(new TypeError('bug'))).toMatch(/Something went wrong/);
+  });
+});
+
+describe('isRefusal', () => {
+  it('is a 4xx the server meant, not an outage or a throttle', () => {
+    expect(isRefusal(failure(402))).toBe(true);
+    expect(isRefusal(failure(404))).toBe(true);
+    expect(isRefusal(failure(429))).toBe(false);
+    expect(isRefusal(failure(503))).toBe(false);
+    expect(isRefusal(failure(0, true))).toBe(false);
+    expect(isRefusal(new TypeError('bug'))).toBe(false);
   });
 });

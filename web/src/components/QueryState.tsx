@@ -14,6 +14,14 @@ export interface QueryView<T> {
   refetch: () => unknown;
 }
 
+/**
+ * The server's own final answer (a 4xx other than 429): no outage, and asking again changes
+ * nothing. Screens that have a message of their own for it (not found, no credits) show that.
+ */
+export function isRefusal(error: unknown): boolean {
+  return isApiError(error) && !error.networkError && error.status >= 400 && error.status < 500 && error.status !== 429;
+}
+
 /** The second line of a failed load: why, as far as the answer tells, and what to do. */
 export function failureHint(error: unknown): string {
   if (isApiError(error)) {
@@ -32,6 +40,7 @@ export function failureHint(error: unknown): string {
  */
 export function LoadFailed({
   what,
+  message,
   error,
   onRetry,
   retrying = false,
@@ -39,6 +48,8 @@ export function LoadFailed({
 }: {
   /** Completes "We could not load …", e.g. "your requests". */
   what: string;
+  /** A sentence of the screen's own instead of "We could not load …" (one the spec words). */
+  message?: string;
   error: unknown;
   onRetry: () => void;
   retrying?: boolean;
@@ -46,7 +57,7 @@ export function LoadFailed({
 }) {
   return (
     <Alert kind="error" testId={testId}>
-      <p className="load-failed-title">We could not load {what}.</p>
+      <p className="load-failed-title">{message ?? `We could not load ${what}.`}</p>
       <p className="load-failed-hint">{failureHint(error)}</p>
       <button
         type="button"
@@ -69,6 +80,7 @@ export function LoadFailed({
 export function QueryState<T>({
   query,
   what,
+  message,
   loading,
   isEmpty,
   empty,
@@ -78,6 +90,8 @@ export function QueryState<T>({
   query: QueryView<T>;
   /** Completes "We could not load …" and "Loading …". */
   what: string;
+  /** Replaces "We could not load …" (see LoadFailed). */
+  message?: string;
   /** Shown while the first answer is awaited; a short line by default. */
   loading?: ReactNode;
   /** With `empty`: when the answer holds nothing to show. */
@@ -95,6 +109,7 @@ export function QueryState<T>({
     return (
       <LoadFailed
         what={what}
+        message={message}
         error={query.error}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}

@@ -1,7 +1,10 @@
 import { Icon, type IconName } from './Icon';
 import './shared.css';
 
-/** One counter of a dashboard: icon, number and what it counts. */
+/**
+ * One counter of a dashboard: icon, number and what it counts. Without a value (not read yet)
+ * it shows a dash: a zero would claim something nobody has read.
+ */
 export function StatCard({
   label,
   value,
@@ -10,7 +13,7 @@ export function StatCard({
   testId,
 }: {
   label: string;
-  value: number | string;
+  value: number | string | undefined;
   icon: IconName;
   tone?: 'blue' | 'green' | 'yellow' | 'teal' | 'grey';
   testId?: string;
@@ -23,7 +26,7 @@ export function StatCard({
       <div>
         <p className="stat-label">{label}</p>
         <p className="stat-value" data-testid={testId}>
-          {value}
+          {value ?? '—'}
         </p>
       </div>
     </div>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Icon } from '../../components/Icon';
-import { useLoggedError } from '../../lib/useLoggedError';
 import { useLeadStats } from './api/leads';
-import { EMPTY_LEAD_STATS, LeadsTab } from './components/LeadsTab';
+import { LeadsTab } from './components/LeadsTab';
 import { WebhookKeysTab } from './components/WebhookKeysTab';
 import './leads.css';
 
@@ -11,13 +10,12 @@ type Tab = 'keys' | 'leads';
 /**
  * The Webhook Management section of /admin (spec section 2): two tabs, Webhook Keys and Leads
  * (with the total count). Loaded lazily by the admin dashboard, which imports this named export.
- * Fetch failures are only logged; the counters then show zeros and the lists stay empty.
+ * A failed read says so where its figures would be (QueryState); the tab's count is simply left
+ * out until the counters are read, never shown as a zero.
  */
 export function WebhookManagement() {
   const [tab, setTab] = useState<Tab>('keys');
   const stats = useLeadStats();
-  useLoggedError(stats.error, 'the lead statistics');
-  const counts = stats.data ?? EMPTY_LEAD_STATS;
 
   const tabButton = (id: Tab, label: string, extra?: React.ReactNode) => (
     <button
@@ -53,9 +51,11 @@ export function WebhookManagement() {
         {tabButton(
           'leads',
           'Leads',
-          <span className="tab-count" data-testid="leads-total">
-            {counts.total}
-          </span>,
+          stats.data && (
+            <span className="tab-count" data-testid="leads-total">
+              {stats.data.total}
+            </span>
+          ),
         )}
       </div>
       <div role="tabpanel" id={`webhook-panel-${tab}`} aria-labelledby={`webhook-tab-${tab}`} className="tab-panel">

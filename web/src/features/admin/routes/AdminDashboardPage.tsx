@@ -1,19 +1,21 @@
+import type { AdminStats } from '@homereport/contracts';
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
 import { AccountBar } from '../../../components/AccountBar';
 import { Alert } from '../../../components/Alert';
 import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { Icon } from '../../../components/Icon';
+import { QueryState } from '../../../components/QueryState';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
 import { StatCard } from '../../../components/StatCard';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { formatAdminDateTime } from '../../../lib/dates';
-import { useLoggedError } from '../../../lib/useLoggedError';
 import { useSession } from '../../../session/SessionProvider';
-import { EMPTY_ADMIN_STATS } from '../adminView';
+import { systemStatus } from '../adminView';
 import { useAdminDashboard, useRecentRequests } from '../api/adminDashboard';
+import { useSystemHealth } from '../api/systemHealth';
 import '../admin.css';
 
 // The Leads feature owns this section; it loads only when an admin opens the dashboard.
@@ -21,15 +23,76 @@ const WebhookManagement = lazy(() =>
   import('../../leads/WebhookManagement').then((module) => ({ default: module.WebhookManagement })),
 );
 
+/** The counters; while they load (no stats yet) each shows a dash, never a zero. */
+function AdminStatGrids({ stats }: { stats: AdminStats | undefined }) {
+  return (
+    <div aria-busy={stats === undefined}>
+      <h2 className="admin-group-title">Requests</h2>
+      <div className="stat-grid stat-grid-4">
+        <StatCard label="Total Requests" value={stats?.total} icon="file" tone="blue" testId="admin-stat-total" />
+        <StatCard label="Pending" value={stats?.requested} icon="clock" tone="yellow" testId="admin-stat-pending" />
+        <StatCard
+          label="In Progress"
+          value={stats?.inProgress}
+          icon="trending"
+          tone="blue"
+          testId="admin-stat-in-progress"
+        />
+        <StatCard
+          label="Completed"
+          value={stats?.covered}
+          icon="checkCircle"
+          tone="green"
+          testId="admin-stat-completed"
+        />
+      </div>
+      <h2 className="admin-group-title">Users and views</h2>
+      <div className="stat-grid">
+        <StatCard label="Total Users" value={stats?.totalUsers} icon="users" tone="teal" testId="admin-stat-users" />
+        <StatCard
+          label="Verified Users"
+          value={stats?.verifiedUsers}
+          icon="shield"
+          tone="green"
+          testId="admin-stat-verified"
+        />
+        <StatCard label="Report Views" value={stats?.totalAccess} icon="eye" tone="grey" testId="admin-stat-views" />
+      </div>
+    </div>
+  );
+}
+
+/** System Status from GET /api/health: what is up and what is down, as the services report it. */
+function SystemStatus() {
+  const health = useSystemHealth();
+  return (
+    <section className="card" data-testid="system-status">
+      <h2 className="card-title">
+        <Icon name="shield" /> System Status
+      </h2>
+      <QueryState query={health} what="the system status" testId="system-status-failed">
+        {(reply) => (
+          <dl className="system-status" data-overall={reply.status}>
+            {systemStatus(reply).map((row) => (
+              <div key={row.key} data-testid={`system-status-${row.key}`} data-state={row.state}>
+                <dt>{row.label}</dt>
+                <dd className={`system-status-${row.state}`}>
+                  <span className="status-dot" /> {row.text}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
 export function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
   const { user } = useSession();
   const dashboard = useAdminDashboard();
   const recent = useRecentRequests();
-  useLoggedError(dashboard.error, 'the admin statistics');
-  useLoggedError(recent.error, 'the recent requests');
-  const stats = dashboard.data ?? EMPTY_ADMIN_STATS;
-  const requests = recent.data ?? [];
 
   return (
     <SiteLayout>
@@ -42,72 +105,55 @@ export function AdminDashboardPage() {
             </p>
           </AccountBar>
 
-          <h2 className="admin-group-title">Requests</h2>
-          <div className="stat-grid stat-grid-4">
-            <StatCard label="Total Requests" value={stats.total} icon="file" tone="blue" testId="admin-stat-total" />
-            <StatCard label="Pending" value={stats.requested} icon="clock" tone="yellow" testId="admin-stat-pending" />
-            <StatCard
-              label="In Progress"
-              value={stats.inProgress}
-              icon="trending"
-              tone="blue"
-              testId="admin-stat-in-progress"
-            />
-            <StatCard
-              label="Completed"
-              value={stats.covered}
-              icon="checkCircle"
-              tone="green"
-              testId="admin-stat-completed"
-            />
-          </div>
-          <h2 className="admin-group-title">Users and views</h2>
-          <div className="stat-grid">
-            <StatCard label="Total Users" value={stats.totalUsers} icon="users" tone="teal" testId="admin-stat-users" />
-            <StatCard
-              label="Verified Users"
-              value={stats.verifiedUsers}
-              icon="shield"
-              tone="green"
-              testId="admin-stat-verified"
-            />
-            <StatCard label="Report Views" value={stats.totalAccess} icon="eye" tone="grey" testId="admin-stat-views" />
-          </div>
+          <QueryState
+            query={dashboard}
+            what="the statistics"
+            testId="admin-stats-failed"
+            loading={<AdminStatGrids stats={undefined} />}
+          >
+            {(stats) => <AdminStatGrids stats={stats} />}
+          </QueryState>
 
           <div className="admin-columns">
             <section className="card" data-testid="recent-requests">
               <h2 className="card-title">
                 <Icon name="file" /> Recent Requests
               </h2>
-              {recent.isPending ? (
-                <p className="muted">Loading recent requests…</p>
-              ) : requests.length === 0 ? (
-                <p className="muted" data-testid="recent-requests-empty">
-                  No recent requests
-                </p>
-              ) : (
-                <ul className="list-rows">
-                  {requests.map((request) => (
-                    <li key={request.id} className="list-row" data-testid="recent-request" data-id={request.id}>
-                      <div className="list-row-main">
-                        <p className="list-row-title">{request.address}</p>
-                        <p className="list-row-meta">Requested on {formatAdminDateTime(request.created_at)}</p>
-                        {request.notes && <p className="list-row-notes">{request.notes}</p>}
-                      </div>
-                      <div className="list-row-side">
-                        <StatusBadge status={request.status} />
-                        <Link
-                          to={`/admin/request/${encodeURIComponent(request.id)}`}
-                          className="btn btn-secondary btn-sm"
-                          data-testid="view-details"
-                        >
-                          View Details
-                        </Link>
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <QueryState
+                query={recent}
+                what="the recent requests"
+                testId="recent-requests-failed"
+                isEmpty={(requests) => requests.length === 0}
+                empty={
+                  <p className="muted" data-testid="recent-requests-empty">
+                    No recent requests
+                  </p>
+                }
+              >
+                {(requests) => (
+                  <ul className="list-rows">
+                    {requests.map((request) => (
+                      <li key={request.id} className="list-row" data-testid="recent-request" data-id={request.id}>
+                        <div className="list-row-main">
+                          <p className="list-row-title">{request.address}</p>
+                          <p className="list-row-meta">Requested on {formatAdminDateTime(request.created_at)}</p>
+                          {request.notes && <p className="list-row-notes">{request.notes}</p>}
+                        </div>
+                        <div className="list-row-side">
+                          <StatusBadge status={request.status} />
+                          <Link
+                            to={`/admin/request/${encodeURIComponent(request.id)}`}
+                            className="btn btn-secondary btn-sm"
+                            data-testid="view-details"
+                          >
+                            View Details
+                          </Link>
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </QueryState>
             </section>
 
             <div className="admin-side">
@@ -127,25 +173,7 @@ export function AdminDashboardPage() {
                   </Link>
                 </div>
               </section>
-              <section className="card" data-testid="system-status">
-                <h2 className="card-title">
-                  <Icon name="shield" /> System Status
-                </h2>
-                <dl className="system-status">
-                  <div>
-                    <dt>Database</dt>
-                    <dd>
-                      <span className="status-dot" /> Connected
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>Email Service</dt>
-                    <dd>
-                      <span className="status-dot" /> Active
-                    </dd>
-                  </div>
-                </dl>
-              </section>
+              <SystemStatus />
             </div>
           </div>
 

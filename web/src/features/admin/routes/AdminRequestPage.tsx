@@ -5,6 +5,7 @@ import { isApiError } from '../../../api/client';
 import { Alert } from '../../../components/Alert';
 import { ExternalLink } from '../../../components/ExternalLink';
 import { Icon } from '../../../components/Icon';
+import { LoadFailed } from '../../../components/QueryState';
 import type { NavItem } from '../../../components/SiteHeader';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
@@ -17,6 +18,9 @@ import { BANNER_HIDE_MS, useSuccessBanner } from '../components/SuccessBanner';
 import { UploadDropzone } from '../components/UploadDropzone';
 import { ACCEPTED_EXTENSIONS, CURRENT_FILES, planUpload } from '../reportFiles';
 import '../admin.css';
+
+/** No such request: 404, or 400 for an id that cannot be one. Anything else is a failed load. */
+const isNotFound = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 400);
 
 function BackToDashboard({ className = 'btn btn-secondary' }: { className?: string }) {
   const navigate = useNavigate();
@@ -58,18 +62,9 @@ export function AdminRequestPage() {
   }
 
   let body: ReactNode;
-  if (query.isPending) {
-    body = <PageSpinner label="Loading request" />;
-  } else if (!request) {
-    const loadError =
-      query.isError && !(isApiError(query.error) && query.error.status === 404) ? query.error.message : null;
+  if (request === undefined && isNotFound(query.error)) {
     body = (
       <div className="container narrow">
-        {loadError && (
-          <Alert kind="error" testId="request-load-error">
-            {loadError}
-          </Alert>
-        )}
         <div className="card placeholder-card" data-testid="request-not-found">
           <span className="icon-badge icon-badge-lg">
             <Icon name="alert" size={28} />
@@ -82,6 +77,22 @@ export function AdminRequestPage() {
         </div>
       </div>
     );
+  } else if (request === undefined && query.isError) {
+    // Any other failure is an outage or a refusal, said as such: never "Not Found".
+    body = (
+      <div className="container narrow">
+        <LoadFailed
+          what="this request"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+          testId="request-load-error"
+        />
+        <BackToDashboard />
+      </div>
+    );
+  } else if (request === undefined) {
+    body = <PageSpinner label="Loading request" />;
   } else {
     const files = CURRENT_FILES.flatMap((file) => {
       const href = request[file.field];

@@ -1,26 +1,35 @@
+import type { UserStats } from '@homereport/contracts';
 import { Link } from 'react-router-dom';
 import { AccountBar } from '../../../components/AccountBar';
 import { Icon } from '../../../components/Icon';
+import { QueryState } from '../../../components/QueryState';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { StatCard } from '../../../components/StatCard';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { formatLongDate, nextCreditRefresh } from '../../../lib/dates';
-import { useLoggedError } from '../../../lib/useLoggedError';
 import { useSession } from '../../../session/SessionProvider';
 import { useAccessHistory, useUserStats } from '../api/userStats';
 import { MyRequests } from '../components/MyRequests';
-import { EMPTY_STATS, planName, recentActivity } from '../dashboardView';
+import { NOT_KNOWN, planName, recentActivity } from '../dashboardView';
 import '../dashboard.css';
+
+/** The three counters; without stats (still loading) they show a dash, never a zero that is not so. */
+function StatGrid({ stats }: { stats: UserStats | null }) {
+  return (
+    <div className="stat-grid" aria-busy={stats === null}>
+      <StatCard label="Available Credits" value={stats?.credits} icon="card" tone="blue" testId="stat-credits" />
+      <StatCard label="Reports Viewed" value={stats?.totalAccess} icon="eye" tone="green" testId="stat-views" />
+      <StatCard label="Unique Properties" value={stats?.uniqueReports} icon="home" tone="teal" testId="stat-unique" />
+    </div>
+  );
+}
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useSession();
   const statsQuery = useUserStats();
   const historyQuery = useAccessHistory();
-  useLoggedError(statsQuery.error, 'your statistics');
-  useLoggedError(historyQuery.error, 'your access history');
-  const stats = statsQuery.data ?? EMPTY_STATS;
-  const activity = recentActivity(historyQuery.data);
+  const stats = statsQuery.data;
 
   return (
     <SiteLayout>
@@ -30,17 +39,14 @@ export function DashboardPage() {
             <h1 data-testid="dashboard-greeting">Welcome, {user?.email}</h1>
           </AccountBar>
 
-          <div className="stat-grid">
-            <StatCard label="Available Credits" value={stats.credits} icon="card" tone="blue" testId="stat-credits" />
-            <StatCard label="Reports Viewed" value={stats.totalAccess} icon="eye" tone="green" testId="stat-views" />
-            <StatCard
-              label="Unique Properties"
-              value={stats.uniqueReports}
-              icon="home"
-              tone="teal"
-              testId="stat-unique"
-            />
-          </div>
+          <QueryState
+            query={statsQuery}
+            what="your credits and views"
+            testId="stats-failed"
+            loading={<StatGrid stats={null} />}
+          >
+            {(loaded) => <StatGrid stats={loaded} />}
+          </QueryState>
 
           <div className="quick-actions">
             <Link to="/properties" className="card quick-action">
@@ -82,31 +88,39 @@ export function DashboardPage() {
                 <h2 className="card-title">
                   <Icon name="clock" /> Recent Activity
                 </h2>
-                {activity.length === 0 ? (
-                  <div className="empty-inline" data-testid="recent-activity-empty">
-                    <p>No reports viewed yet</p>
-                    <Link to="/properties" className="btn btn-secondary btn-sm">
-                      Browse Reports
-                    </Link>
-                  </div>
-                ) : (
-                  <ul className="list-rows">
-                    {activity.map((entry) => (
-                      <li key={entry.id} className="list-row" data-testid="activity-entry">
-                        <div className="list-row-main">
-                          <p className="list-row-title">{entry.address}</p>
-                          <p className="list-row-meta">Viewed on {formatLongDate(entry.accessed_at)}</p>
-                        </div>
-                        <Link
-                          to={`/report/${encodeURIComponent(entry.request_id)}`}
-                          className="btn btn-secondary btn-sm"
-                        >
-                          View Report
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                <QueryState
+                  query={historyQuery}
+                  what="your recent activity"
+                  testId="recent-activity-failed"
+                  isEmpty={(history) => history.length === 0}
+                  empty={
+                    <div className="empty-inline" data-testid="recent-activity-empty">
+                      <p>No reports viewed yet</p>
+                      <Link to="/properties" className="btn btn-secondary btn-sm">
+                        Browse Reports
+                      </Link>
+                    </div>
+                  }
+                >
+                  {(history) => (
+                    <ul className="list-rows">
+                      {recentActivity(history).map((entry) => (
+                        <li key={entry.id} className="list-row" data-testid="activity-entry">
+                          <div className="list-row-main">
+                            <p className="list-row-title">{entry.address}</p>
+                            <p className="list-row-meta">Viewed on {formatLongDate(entry.accessed_at)}</p>
+                          </div>
+                          <Link
+                            to={`/report/${encodeURIComponent(entry.request_id)}`}
+                            className="btn btn-secondary btn-sm"
+                          >
+                            View Report
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </QueryState>
               </section>
               <MyRequests />
             </div>
@@ -118,7 +132,7 @@ export function DashboardPage() {
               <dl className="subscription-facts">
                 <div>
                   <dt>Current plan</dt>
-                  <dd data-testid="subscription-plan">{planName(stats.subscription_status)}</dd>
+                  <dd data-testid="subscription-plan">{stats ? planName(stats.subscription_status) : NOT_KNOWN}</dd>
                 </div>
                 <div>
                   <dt>Credits</dt>
@@ -126,7 +140,9 @@ export function DashboardPage() {
                 </div>
                 <div>
                   <dt>Next credit refresh</dt>
-                  <dd data-testid="next-refresh">{formatLongDate(nextCreditRefresh(stats.next_refresh_at))}</dd>
+                  <dd data-testid="next-refresh">
+                    {stats ? formatLongDate(nextCreditRefresh(stats.next_refresh_at)) : NOT_KNOWN}
+                  </dd>
                 </div>
               </dl>
               <p className="muted subscription-note">

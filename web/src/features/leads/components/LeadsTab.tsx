@@ -1,16 +1,32 @@
 import type { LeadStats } from '@homereport/contracts';
 import { useState } from 'react';
 import { Alert } from '../../../components/Alert';
+import { LoadFailed, QueryState } from '../../../components/QueryState';
 import { StatCard } from '../../../components/StatCard';
 import { formatAdminDateTime } from '../../../lib/dates';
-import { useLoggedError } from '../../../lib/useLoggedError';
 import { useExportLeads, useLeadStats, useLeads, useSetLeadStatus } from '../api/leads';
 import type { LeadFilter } from '../api/queryKeys';
 import { useWebhookKeys } from '../api/webhookKeys';
 import { LEAD_STATUS_OPTIONS, isLeadStatus, leadName } from '../leadStatus';
 import { LeadStatusBadge } from './LeadStatusBadge';
 
-export const EMPTY_LEAD_STATS: LeadStats = { total: 0, new: 0, qualified: 0, converted: 0 };
+/** The four counters; while they load (no stats yet) each shows a dash, never a zero. */
+function LeadStatGrid({ stats }: { stats: LeadStats | undefined }) {
+  return (
+    <div className="stat-grid stat-grid-4 lead-stats" aria-busy={stats === undefined}>
+      <StatCard label="Total Leads" value={stats?.total} icon="users" tone="blue" testId="lead-stat-total" />
+      <StatCard label="New" value={stats?.new} icon="sparkle" tone="yellow" testId="lead-stat-new" />
+      <StatCard label="Qualified" value={stats?.qualified} icon="check" tone="teal" testId="lead-stat-qualified" />
+      <StatCard
+        label="Converted"
+        value={stats?.converted}
+        icon="checkCircle"
+        tone="green"
+        testId="lead-stat-converted"
+      />
+    </div>
+  );
+}
 
 /**
  * The Leads tab: counters, filters, CSV download, and every lead with its status control. Opening
@@ -19,29 +35,22 @@ export const EMPTY_LEAD_STATS: LeadStats = { total: 0, new: 0, qualified: 0, con
 export function LeadsTab() {
   const [filter, setFilter] = useState<LeadFilter>({});
   const statsQuery = useLeadStats();
-  const stats = statsQuery.data ?? EMPTY_LEAD_STATS;
   const leads = useLeads(filter);
   const keys = useWebhookKeys();
   const setStatus = useSetLeadStatus();
   const exportCsv = useExportLeads();
-  useLoggedError(leads.error, 'the leads');
-  const rows = leads.data ?? [];
   const filtered = Boolean(filter.status || filter.key_name);
 
   return (
     <div className="leads-tab" data-testid="leads-tab">
-      <div className="stat-grid stat-grid-4 lead-stats">
-        <StatCard label="Total Leads" value={stats.total} icon="users" tone="blue" testId="lead-stat-total" />
-        <StatCard label="New" value={stats.new} icon="sparkle" tone="yellow" testId="lead-stat-new" />
-        <StatCard label="Qualified" value={stats.qualified} icon="check" tone="teal" testId="lead-stat-qualified" />
-        <StatCard
-          label="Converted"
-          value={stats.converted}
-          icon="checkCircle"
-          tone="green"
-          testId="lead-stat-converted"
-        />
-      </div>
+      <QueryState
+        query={statsQuery}
+        what="the lead counters"
+        testId="lead-stats-failed"
+        loading={<LeadStatGrid stats={undefined} />}
+      >
+        {(stats) => <LeadStatGrid stats={stats} />}
+      </QueryState>
 
       <div className="lead-toolbar">
         <div className="field">
@@ -103,105 +112,121 @@ export function LeadsTab() {
         </Alert>
       )}
 
-      {leads.isPending ? (
-        <p className="muted">Loading leads…</p>
-      ) : rows.length === 0 ? (
-        <p className="muted empty-text" data-testid="leads-empty">
-          {filtered ? 'No leads match these filters.' : 'No leads received yet.'}
-        </p>
-      ) : (
-        <ul className="list-rows lead-rows" data-testid="leads">
-          {rows.map((lead) => (
-            <li key={lead.id} className="list-row lead-row" data-testid="lead-row" data-lead-id={lead.lead_id}>
-              <div className="list-row-main">
-                <p className="list-row-title">
-                  <span data-testid="lead-name">{leadName(lead)}</span>
-                  {lead.is_test && (
-                    <span className="status-badge status-badge-grey lead-test-badge" data-testid="lead-test">
-                      Test
-                    </span>
-                  )}
-                </p>
-                <p className="list-row-meta lead-contact">
-                  {lead.email ? <a href={`mailto:${lead.email}`}>{lead.email}</a> : <span>No email</span>}
-                  {lead.phone ? <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a> : null}
-                </p>
-                <dl className="lead-facts">
-                  <div>
-                    <dt>Received</dt>
-                    <dd>{formatAdminDateTime(lead.created_at)}</dd>
-                  </div>
-                  <div>
-                    <dt>Source</dt>
-                    <dd>{lead.key_name}</dd>
-                  </div>
-                  <div>
-                    <dt>Campaign</dt>
-                    <dd>{lead.campaign_id ?? '—'}</dd>
-                  </div>
-                  <div>
-                    <dt>Ad group</dt>
-                    <dd>{lead.ad_group_id ?? '—'}</dd>
-                  </div>
-                  <div>
-                    <dt>Lead ID</dt>
-                    <dd className="lead-id">{lead.lead_id}</dd>
-                  </div>
-                  <div>
-                    <dt>No.</dt>
-                    <dd data-testid="lead-number">{lead.id}</dd>
-                  </div>
-                  {lead.status_changed_at && (
+      <QueryState
+        query={leads}
+        what="the leads"
+        testId="leads-failed"
+        isEmpty={(rows) => rows.length === 0}
+        empty={
+          <p className="muted empty-text" data-testid="leads-empty">
+            {filtered ? 'No leads match these filters.' : 'No leads received yet.'}
+          </p>
+        }
+      >
+        {(rows) => (
+          <ul className="list-rows lead-rows" data-testid="leads">
+            {rows.map((lead) => (
+              <li key={lead.id} className="list-row lead-row" data-testid="lead-row" data-lead-id={lead.lead_id}>
+                <div className="list-row-main">
+                  <p className="list-row-title">
+                    <span data-testid="lead-name">{leadName(lead)}</span>
+                    {lead.is_test && (
+                      <span className="status-badge status-badge-grey lead-test-badge" data-testid="lead-test">
+                        Test
+                      </span>
+                    )}
+                  </p>
+                  <p className="list-row-meta lead-contact">
+                    {lead.email ? <a href={`mailto:${lead.email}`}>{lead.email}</a> : <span>No email</span>}
+                    {lead.phone ? <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a> : null}
+                  </p>
+                  <dl className="lead-facts">
                     <div>
-                      <dt>Status set</dt>
-                      <dd>
-                        {formatAdminDateTime(lead.status_changed_at)}
-                        {lead.status_changed_by ? ` by ${lead.status_changed_by}` : ''}
-                      </dd>
+                      <dt>Received</dt>
+                      <dd>{formatAdminDateTime(lead.created_at)}</dd>
                     </div>
-                  )}
-                </dl>
-              </div>
-              <div className="list-row-side lead-status">
-                <LeadStatusBadge status={lead.lead_status} />
-                <label className="visually-hidden" htmlFor={`lead-status-${lead.id}`}>
-                  Status of {leadName(lead)}
-                </label>
-                <select
-                  id={`lead-status-${lead.id}`}
-                  className="lead-status-select"
-                  data-testid="lead-status-select"
-                  value={isLeadStatus(lead.lead_status) ? lead.lead_status : ''}
-                  disabled={setStatus.isPending && setStatus.variables?.id === lead.id}
-                  onChange={(event) => {
-                    const status = event.target.value;
-                    if (isLeadStatus(status)) setStatus.mutate({ id: lead.id, status });
-                  }}
-                >
-                  {!isLeadStatus(lead.lead_status) && <option value="">{lead.lead_status || 'Unknown'}</option>}
-                  {LEAD_STATUS_OPTIONS.map((o) => (
-                    <option key={o.status} value={o.status}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {leads.hasNextPage && (
-        <div className="actions center">
-          <button
-            type="button"
-            className="btn btn-secondary"
-            data-testid="leads-load-more"
-            disabled={leads.isFetchingNextPage}
-            onClick={() => void leads.fetchNextPage()}
-          >
-            {leads.isFetchingNextPage ? 'Loading…' : 'Load more leads'}
-          </button>
-        </div>
+                    <div>
+                      <dt>Source</dt>
+                      <dd>{lead.key_name}</dd>
+                    </div>
+                    <div>
+                      <dt>Campaign</dt>
+                      <dd>{lead.campaign_id ?? '—'}</dd>
+                    </div>
+                    <div>
+                      <dt>Ad group</dt>
+                      <dd>{lead.ad_group_id ?? '—'}</dd>
+                    </div>
+                    <div>
+                      <dt>Lead ID</dt>
+                      <dd className="lead-id">{lead.lead_id}</dd>
+                    </div>
+                    <div>
+                      <dt>No.</dt>
+                      <dd data-testid="lead-number">{lead.id}</dd>
+                    </div>
+                    {lead.status_changed_at && (
+                      <div>
+                        <dt>Status set</dt>
+                        <dd>
+                          {formatAdminDateTime(lead.status_changed_at)}
+                          {lead.status_changed_by ? ` by ${lead.status_changed_by}` : ''}
+                        </dd>
+                      </div>
+                    )}
+                  </dl>
+                </div>
+                <div className="list-row-side lead-status">
+                  <LeadStatusBadge status={lead.lead_status} />
+                  <label className="visually-hidden" htmlFor={`lead-status-${lead.id}`}>
+                    Status of {leadName(lead)}
+                  </label>
+                  <select
+                    id={`lead-status-${lead.id}`}
+                    className="lead-status-select"
+                    data-testid="lead-status-select"
+                    value={isLeadStatus(lead.lead_status) ? lead.lead_status : ''}
+                    disabled={setStatus.isPending && setStatus.variables?.id === lead.id}
+                    onChange={(event) => {
+                      const status = event.target.value;
+                      if (isLeadStatus(status)) setStatus.mutate({ id: lead.id, status });
+                    }}
+                  >
+                    {!isLeadStatus(lead.lead_status) && <option value="">{lead.lead_status || 'Unknown'}</option>}
+                    {LEAD_STATUS_OPTIONS.map((o) => (
+                      <option key={o.status} value={o.status}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+      {leads.isFetchNextPageError ? (
+        <LoadFailed
+          what="more leads"
+          error={leads.error}
+          onRetry={() => void leads.fetchNextPage()}
+          retrying={leads.isFetchingNextPage}
+          testId="leads-more-failed"
+        />
+      ) : (
+        leads.hasNextPage && (
+          <div className="actions center">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              data-testid="leads-load-more"
+              disabled={leads.isFetchingNextPage}
+              onClick={() => void leads.fetchNextPage()}
+            >
+              {leads.isFetchingNextPage ? 'Loading…' : 'Load more leads'}
+            </button>
+          </div>
+        )
       )}
     </div>
   );

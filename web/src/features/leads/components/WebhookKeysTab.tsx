@@ -1,8 +1,8 @@
 import type { CreateWebhookKeyReply } from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/Alert';
+import { QueryState } from '../../../components/QueryState';
 import { formatAdminDateTime } from '../../../lib/dates';
-import { useLoggedError } from '../../../lib/useLoggedError';
 import { useCreateWebhookKey, useToggleWebhookKey, useWebhookKeys } from '../api/webhookKeys';
 import { CopyButton } from './CopyButton';
 
@@ -15,8 +15,6 @@ export function WebhookKeysTab() {
   const toggle = useToggleWebhookKey();
   const [name, setName] = useState('');
   const [created, setCreated] = useState<CreateWebhookKeyReply | null>(null);
-  useLoggedError(keys.error, 'the webhook keys');
-  const list = keys.data?.keys ?? [];
   const webhookUrl = created?.webhook_url ?? keys.data?.webhook_url ?? `${window.location.origin}/api/webhooks/leads`;
 
   const submit = (event: FormEvent) => {
@@ -99,44 +97,50 @@ export function WebhookKeysTab() {
           {toggle.error.message}
         </Alert>
       )}
-      {keys.isPending ? (
-        <p className="muted">Loading webhook keys…</p>
-      ) : list.length === 0 ? (
-        <p className="muted empty-text" data-testid="webhook-keys-empty">
-          No webhook keys created yet.
-        </p>
-      ) : (
-        <ul className="list-rows" data-testid="webhook-keys">
-          {list.map((key) => (
-            <li key={key.key_name} className="list-row" data-testid="webhook-key-row" data-key-name={key.key_name}>
-              <div className="list-row-main">
-                <p className="list-row-title">{key.key_name}</p>
-                <p className="list-row-meta">
-                  Created {formatAdminDateTime(key.created_at)} · Last used{' '}
-                  {key.last_used ? formatAdminDateTime(key.last_used) : 'never'}
-                </p>
-              </div>
-              <div className="list-row-side">
-                <span className={`key-state ${key.is_active ? 'key-state-on' : 'key-state-off'}`}>
-                  {key.is_active ? 'Active' : 'Inactive'}
-                </span>
-                <button
-                  type="button"
-                  role="switch"
-                  aria-checked={key.is_active}
-                  aria-label={`${key.key_name} active`}
-                  className={`toggle ${key.is_active ? 'toggle-on' : ''}`}
-                  data-testid="webhook-key-toggle"
-                  disabled={toggle.isPending && toggle.variables === key.key_name}
-                  onClick={() => toggle.mutate(key.key_name)}
-                >
-                  <span className="toggle-knob" />
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={keys}
+        what="the webhook keys"
+        testId="webhook-keys-failed"
+        isEmpty={(reply) => reply.keys.length === 0}
+        empty={
+          <p className="muted empty-text" data-testid="webhook-keys-empty">
+            No webhook keys created yet.
+          </p>
+        }
+      >
+        {(reply) => (
+          <ul className="list-rows" data-testid="webhook-keys">
+            {reply.keys.map((key) => (
+              <li key={key.key_name} className="list-row" data-testid="webhook-key-row" data-key-name={key.key_name}>
+                <div className="list-row-main">
+                  <p className="list-row-title">{key.key_name}</p>
+                  <p className="list-row-meta">
+                    Created {formatAdminDateTime(key.created_at)} · Last used{' '}
+                    {key.last_used ? formatAdminDateTime(key.last_used) : 'never'}
+                  </p>
+                </div>
+                <div className="list-row-side">
+                  <span className={`key-state ${key.is_active ? 'key-state-on' : 'key-state-off'}`}>
+                    {key.is_active ? 'Active' : 'Inactive'}
+                  </span>
+                  <button
+                    type="button"
+                    role="switch"
+                    aria-checked={key.is_active}
+                    aria-label={`${key.key_name} active`}
+                    className={`toggle ${key.is_active ? 'toggle-on' : ''}`}
+                    data-testid="webhook-key-toggle"
+                    disabled={toggle.isPending && toggle.variables === key.key_name}
+                    onClick={() => toggle.mutate(key.key_name)}
+                  >
+                    <span className="toggle-knob" />
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/client';
 import { ExternalLink } from '../../../components/ExternalLink';
 import { Icon } from '../../../components/Icon';
+import { LoadFailed, isRefusal } from '../../../components/QueryState';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -67,7 +68,8 @@ export function ReportPage() {
         <p className="muted">This report does not exist or is not completed yet.</p>
       </ReportMessage>
     );
-  } else if (report.isError) {
+  } else if (report.isError && isRefusal(report.error)) {
+    // The server's own answer (no credits left, for one): its words, no Retry that cannot help.
     body = (
       <ReportMessage
         testId="report-error"
@@ -81,6 +83,23 @@ export function ReportPage() {
           {report.error.message}
         </p>
       </ReportMessage>
+    );
+  } else if (report.isError) {
+    body = (
+      <div className="container narrow">
+        <LoadFailed
+          what="this report"
+          error={report.error}
+          onRetry={() => void report.refetch()}
+          retrying={report.isFetching}
+          testId="report-load-failed"
+        />
+        <div className="actions">
+          <Link to="/dashboard" className="btn btn-secondary">
+            Go to Dashboard
+          </Link>
+        </div>
+      </div>
     );
   } else if (request) {
     const sections = availableSections(request);

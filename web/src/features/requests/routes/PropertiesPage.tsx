@@ -1,8 +1,8 @@
 import type { CoverageRequest } from '@homereport/contracts';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert } from '../../../components/Alert';
 import { Icon } from '../../../components/Icon';
+import { LoadFailed, QueryState } from '../../../components/QueryState';
 import type { NavItem } from '../../../components/SiteHeader';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
@@ -73,37 +73,47 @@ export function PropertiesPage() {
 
       <section className="section section-tight">
         <div className="container">
-          {covered.isError && (
-            <Alert kind="error" testId="properties-error">
-              {covered.error.message}
-            </Alert>
-          )}
-          {covered.isPending ? (
-            <PageSpinner label="Loading reports" />
-          ) : covered.data && covered.data.properties.length > 0 ? (
-            <>
-              <div className="property-grid" data-testid="property-list">
-                {covered.data.properties.map((property) => (
-                  <PropertyCard key={property.id} property={property} onOpen={() => open(property)} />
-                ))}
-              </div>
-              {covered.hasNextPage && (
-                <div className="actions center load-more">
-                  <button
-                    type="button"
-                    className="btn btn-secondary"
-                    disabled={covered.isFetchingNextPage}
-                    onClick={() => void covered.fetchNextPage()}
-                    data-testid="load-more-properties"
-                  >
-                    {covered.isFetchingNextPage ? 'Loading More Reports...' : 'Load More Reports'}
-                  </button>
+          <QueryState
+            query={covered}
+            what="the reports"
+            testId="properties-error"
+            loading={<PageSpinner label="Loading reports" />}
+            isEmpty={(list) => list.properties.length === 0}
+            empty={<EmptyState />}
+          >
+            {(list) => (
+              <>
+                <div className="property-grid" data-testid="property-list">
+                  {list.properties.map((property) => (
+                    <PropertyCard key={property.id} property={property} onOpen={() => open(property)} />
+                  ))}
                 </div>
-              )}
-            </>
-          ) : covered.isSuccess ? (
-            <EmptyState />
-          ) : null}
+                {covered.isFetchNextPageError ? (
+                  <LoadFailed
+                    what="more reports"
+                    error={covered.error}
+                    onRetry={() => void covered.fetchNextPage()}
+                    retrying={covered.isFetchingNextPage}
+                    testId="properties-more-error"
+                  />
+                ) : (
+                  covered.hasNextPage && (
+                    <div className="actions center load-more">
+                      <button
+                        type="button"
+                        className="btn btn-secondary"
+                        disabled={covered.isFetchingNextPage}
+                        onClick={() => void covered.fetchNextPage()}
+                        data-testid="load-more-properties"
+                      >
+                        {covered.isFetchingNextPage ? 'Loading More Reports...' : 'Load More Reports'}
+                      </button>
+                    </div>
+                  )
+                )}
+              </>
+            )}
+          </QueryState>
 
           <div className="assess-banner" data-testid="assess-banner">
             <div>

@@ -1,8 +1,8 @@
 import type { ZipAnalysis } from '@homereport/contracts';
 import { type ReactNode, Suspense, lazy } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Alert } from '../../../components/Alert';
 import { Icon, type IconName } from '../../../components/Icon';
+import { LoadFailed } from '../../../components/QueryState';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner, Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -412,9 +412,14 @@ export function ZipDetailPage() {
     body = (
       <section className="section">
         <div className="container">
-          <Alert kind="error" testId="zip-detail-error">
-            {LOAD_ERROR}
-          </Alert>
+          <LoadFailed
+            what="ZIP code data"
+            message={LOAD_ERROR}
+            error={detail.error}
+            onRetry={() => void detail.refetch()}
+            retrying={detail.isFetching}
+            testId="zip-detail-error"
+          />
           <Link to="/zip" className="btn btn-secondary">
             Browse ZIP Codes
           </Link>

@@ -1,8 +1,8 @@
 import type { ZipListItem } from '@homereport/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert } from '../../../components/Alert';
 import { Icon } from '../../../components/Icon';
+import { QueryState } from '../../../components/QueryState';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
 import { StatCard } from '../../../components/StatCard';
@@ -161,40 +161,42 @@ export function ZipListPage() {
           </div>
 
           <div className="stat-grid zip-stats">
-            <StatCard label="Total ZIP Codes" value={shown?.total ?? 0} icon="pin" testId="zip-total" />
+            <StatCard label="Total ZIP Codes" value={shown?.total} icon="pin" testId="zip-total" />
             <StatCard
               label="Premium Markets"
-              value={shown?.premium ?? 0}
+              value={shown?.premium}
               icon="trending"
               tone="green"
               testId="zip-premium"
             />
-            <StatCard label="Showing" value={shown?.showing ?? 0} icon="search" tone="teal" testId="zip-showing" />
+            <StatCard label="Showing" value={shown?.showing} icon="search" tone="teal" testId="zip-showing" />
           </div>
 
           <div id="zip-results">
-            {zipCodes.isError ? (
-              <Alert kind="error" testId="zip-error">
-                {LOAD_ERROR}
-              </Alert>
-            ) : !shown ? (
-              <PageSpinner label="Loading ZIP codes" />
-            ) : shown.showing === 0 ? (
-              <EmptyState />
-            ) : (
-              <>
-                <div
-                  className={layout === 'grid' ? 'zip-grid' : 'zip-list'}
-                  data-testid="zip-results"
-                  aria-busy={zipCodes.isPlaceholderData}
-                >
-                  {shown.zipCodes.map((zip) => (
-                    <ZipCard key={zip.zipCode} zip={zip} layout={layout} onOpen={open} />
-                  ))}
-                </div>
-                <Pager page={Math.min(page, pages)} pages={pages} onPage={changePage} />
-              </>
-            )}
+            <QueryState
+              query={zipCodes}
+              what="ZIP code data"
+              message={LOAD_ERROR}
+              testId="zip-error"
+              loading={<PageSpinner label="Loading ZIP codes" />}
+              isEmpty={(result) => result.showing === 0}
+              empty={<EmptyState />}
+            >
+              {(result) => (
+                <>
+                  <div
+                    className={layout === 'grid' ? 'zip-grid' : 'zip-list'}
+                    data-testid="zip-results"
+                    aria-busy={zipCodes.isPlaceholderData}
+                  >
+                    {result.zipCodes.map((zip) => (
+                      <ZipCard key={zip.zipCode} zip={zip} layout={layout} onOpen={open} />
+                    ))}
+                  </div>
+                  <Pager page={Math.min(page, pages)} pages={pages} onPage={changePage} />
+                </>
+              )}
+            </QueryState>
           </div>
 
           <div className="zip-cta" data-testid="zip-cta">
