@@ -12,6 +12,8 @@ export const Topics = {
   passwordResetRequested: 'password-reset-requested',
   /** A new verification link for a still unverified user (not a second registration). */
   verificationResendRequested: 'verification-resend-requested',
+  /** A user deleted their account: every service forgets what it holds about them. */
+  accountDeleted: 'account-deleted',
   requestSubmitted: 'request-submitted',
   requestStatusChanged: 'request-status-changed',
   requestCovered: 'request-covered',
@@ -48,6 +50,14 @@ export const PasswordResetRequested = Type.Object({
   sealedResetToken: Type.String(),
 });
 export type PasswordResetRequested = Static<typeof PasswordResetRequested>;
+
+/**
+ * account-deleted: the user is gone from auth and every session ended. Each consumer erases or
+ * anonymises what it holds about the user, by id and by address (the address is the only link
+ * some records have, such as the emails sent to it); idempotent, as it may arrive twice.
+ */
+export const AccountDeleted = Type.Object({ user_id: Type.String(), email: Type.String() });
+export type AccountDeleted = Static<typeof AccountDeleted>;
 
 export const ContactMessageReceived = Type.Object({
   messageId: Type.String(),
@@ -91,6 +101,7 @@ export const EventCatalogue = {
   [Topics.userVerified]: { publisher: 'auth', consumers: ['requests'] },
   [Topics.passwordResetRequested]: { publisher: 'auth', consumers: ['notifications'] },
   [Topics.verificationResendRequested]: { publisher: 'auth', consumers: ['notifications'] },
+  [Topics.accountDeleted]: { publisher: 'auth', consumers: ['requests', 'notifications'] },
   [Topics.requestSubmitted]: { publisher: 'requests', consumers: ['notifications', 'requests'] },
   [Topics.requestStatusChanged]: { publisher: 'requests', consumers: ['requests'] },
   [Topics.requestCovered]: { publisher: 'requests', consumers: ['notifications'] },
@@ -110,6 +121,7 @@ export function kafkaTopicsOf(service: ServiceName): TopicName[] {
 }
 
 // HTTP shapes of api.md, shared by the services that validate them and the web app that reads them.
+export * from './api/account.js';
 export * from './api/admin.js';
 export * from './api/auth.js';
 export * from './api/health.js';

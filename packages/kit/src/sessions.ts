@@ -111,9 +111,25 @@ export class SessionStore {
     }
   }
 
-  /** Ends every session of a user at once (password reset, role change). */
+  /** Ends every session of a user at once (password reset, role change, deleted account). */
   async revokeAll(userId: string): Promise<number> {
+    return this.revokeHashes(userId, await this.redis.smembers(userSessionsKey(userId)));
+  }
+
+  /**
+   * Ends every session of a user but the one behind `keepToken` (a password changed from a
+   * signed-in page: whoever else holds the old password is signed out, the person changing it is not).
+   */
+  async revokeOthers(userId: string, keepToken: string): Promise<number> {
+    const keep = hashToken(keepToken);
     const hashes = await this.redis.smembers(userSessionsKey(userId));
+    return this.revokeHashes(
+      userId,
+      hashes.filter((h) => h !== keep),
+    );
+  }
+
+  private async revokeHashes(userId: string, hashes: string[]): Promise<number> {
     const pipeline = this.redis.multi();
     for (const h of hashes) pipeline.del(sessionKey(h));
     pipeline.srem(userSessionsKey(userId), ...(hashes.length > 0 ? hashes : ['-']));

@@ -50,4 +50,17 @@ describe('sessions', () => {
     expect(await redis.ttl(`user-sessions:${userId}`)).toBeGreaterThan(30 * 24 * 3600 - 60);
     expect(await sessions.revokeAll(userId)).toBe(2);
   });
+
+  it('revokeOthers ends every session of the user but the one kept', async () => {
+    const sessions = new SessionStore(redis);
+    const user = { userId: `u-${randomUUID()}`, email: 'd@example.test', role: 'user' as const };
+    const kept = await sessions.create(user);
+    const others = [await sessions.create(user), await sessions.create(user)];
+    const stranger = await sessions.create({ ...user, userId: `u-${randomUUID()}` });
+    expect(await sessions.revokeOthers(user.userId, kept)).toBe(2);
+    expect(await sessions.resolve(kept)).toMatchObject(user);
+    for (const token of others) expect(await sessions.resolve(token)).toBeNull();
+    expect(await sessions.resolve(stranger)).not.toBeNull();
+    expect(await redis.smembers(`user-sessions:${user.userId}`)).toEqual([hashToken(kept)]);
+  });
 });
