@@ -1,10 +1,13 @@
 import { type Infrastructure, type Logger, type ServiceApp, SessionStore, createServiceApp } from '@homereport/kit';
 import type { AuthConfig } from './config.js';
 import { RedisLimits } from './data/limits.js';
+import { RequestsClient } from './data/requests-client.js';
 import { userModel } from './data/user-model.js';
 import { UsersRepository } from './data/users-repository.js';
 import { Accounts } from './domain/accounts.js';
+import { OwnAccount } from './domain/own-account.js';
 import { OUTBOX_COLLECTIONS } from './events/published.js';
+import { registerAccountRoutes } from './routes/account/index.js';
 import { registerAuthRoutes } from './routes/auth/index.js';
 
 export interface AppDeps {
@@ -26,25 +29,29 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   const users = new UsersRepository(userModel(infra.mongo), relay);
   await users.ensureIndexes();
 
-  const accounts = new Accounts(
+  const sessions = new SessionStore(infra.redis);
+  const limits = new RedisLimits(infra.redis, {
+    signInWindowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+    signInMaxPerAccountAndClient: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    signInMaxPerClient: config.LOGIN_MAX_FAILURES_PER_IP,
+    registerMaxPerClientPerHour: config.REGISTER_MAX_PER_CLIENT_PER_HOUR,
+    registerMaxPerAddressPerHour: config.REGISTER_MAX_PER_ADDRESS_PER_HOUR,
+    mailCooldownSeconds: config.EMAIL_RESEND_COOLDOWN_SECONDS,
+    mailMaxPerAddressPerHour: config.EMAIL_MAX_PER_ADDRESS_PER_HOUR,
+    mailMaxPerClientPerHour: config.EMAIL_MAX_PER_CLIENT_PER_HOUR,
+  });
+  const accounts = new Accounts(users, sessions, limits, {
+    eventSecretKey: config.EVENT_SECRET_KEY,
+    verificationTokenTtlSeconds: config.VERIFICATION_TOKEN_TTL_SECONDS,
+    resetTokenTtlSeconds: config.RESET_TOKEN_TTL_SECONDS,
+  });
+  const ownAccount = new OwnAccount({
     users,
-    new SessionStore(infra.redis),
-    new RedisLimits(infra.redis, {
-      signInWindowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
-      signInMaxPerAccountAndClient: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-      signInMaxPerClient: config.LOGIN_MAX_FAILURES_PER_IP,
-      registerMaxPerClientPerHour: config.REGISTER_MAX_PER_CLIENT_PER_HOUR,
-      registerMaxPerAddressPerHour: config.REGISTER_MAX_PER_ADDRESS_PER_HOUR,
-      mailCooldownSeconds: config.EMAIL_RESEND_COOLDOWN_SECONDS,
-      mailMaxPerAddressPerHour: config.EMAIL_MAX_PER_ADDRESS_PER_HOUR,
-      mailMaxPerClientPerHour: config.EMAIL_MAX_PER_CLIENT_PER_HOUR,
-    }),
-    {
-      eventSecretKey: config.EVENT_SECRET_KEY,
-      verificationTokenTtlSeconds: config.VERIFICATION_TOKEN_TTL_SECONDS,
-      resetTokenTtlSeconds: config.RESET_TOKEN_TTL_SECONDS,
-    },
-  );
+    sessions,
+    limits,
+    userData: new RequestsClient(config.REQUESTS_URL, config.INTERNAL_SECRET, config.REQUESTS_TIMEOUT_MS),
+  });
   registerAuthRoutes(app, { accounts });
+  registerAccountRoutes(app, { ownAccount });
   return app;
 }

@@ -17,6 +17,13 @@ export const AuthConfig = Type.Object({
   ...AuthDatabase,
   ...EventSecretKeyConfig,
   PORT: Type.Integer({ default: 4001, minimum: 1, maximum: 65535 }),
+  /** Where the requests service listens: the account export asks it for the user's requests and views. */
+  REQUESTS_URL: Type.String({ default: 'http://127.0.0.1:4002', pattern: '^https?://' }),
+  REQUESTS_TIMEOUT_MS: Type.Integer({
+    default: 3000,
+    minimum: 100,
+    description: 'Deadline of one internal call to the requests service (connect and whole answer); past it, 503.',
+  }),
   VERIFICATION_TOKEN_TTL_SECONDS: positive(24 * 60 * 60, 'How long an email verification link works.'),
   RESET_TOKEN_TTL_SECONDS: positive(60 * 60, 'How long a password reset link works.'),
   LOGIN_FAILURE_WINDOW_SECONDS: positive(15 * 60, 'The window in which failed sign-ins are counted.'),

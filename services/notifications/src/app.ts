@@ -1,10 +1,12 @@
 import { type Infrastructure, type Logger, type ServiceApp, createServiceApp } from '@homereport/kit';
 import type { NotificationsConfig } from './config.js';
+import { addressErasureRepository } from './data/address-erasure.js';
 import { contactMessagesRepository } from './data/contact-messages.js';
 import { createModels } from './data/models.js';
 import { redisRateLimiter } from './data/rate-limit.js';
 import { sentEmailsRepository } from './data/sent-emails.js';
 import type { Mailer } from './domain/ports.js';
+import { accountDeletedHandlers } from './events/account-deleted.js';
 import { CONSUMER_GROUP, notificationHandlers } from './events/consumers.js';
 import { createSmtpMailer } from './mail/transport.js';
 import { registerContactRoutes } from './routes/contact/index.js';
@@ -36,9 +38,8 @@ export async function buildApp({ config, logger, infra, mailer: givenMailer }: A
 
   const models = await createModels(infra.mongo);
   const relay = infra.startOutboxRelay(['contact_messages']);
-  infra.startConsumer(
-    CONSUMER_GROUP,
-    notificationHandlers({
+  infra.startConsumer(CONSUMER_GROUP, {
+    ...notificationHandlers({
       eventSecretKey: config.EVENT_SECRET_KEY,
       mailer,
       sent: sentEmailsRepository(models),
@@ -47,7 +48,8 @@ export async function buildApp({ config, logger, infra, mailer: givenMailer }: A
       supportEmail: config.SUPPORT_EMAIL,
       leadAlerts: { includeTestLeads: config.LEAD_ALERTS_FOR_TEST_LEADS },
     }),
-  );
+    ...accountDeletedHandlers(addressErasureRepository(models)),
+  });
 
   registerContactRoutes(app, {
     messages: contactMessagesRepository(models, relay),

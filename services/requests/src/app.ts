@@ -16,8 +16,10 @@ import { LedgerRepository } from './data/ledger-repository.js';
 import { RequestsRepository } from './data/requests-repository.js';
 import { StatsRepository } from './data/stats-repository.js';
 import { UserDirectoryRepository } from './data/user-directory.js';
+import { UserErasureRepository } from './data/user-erasure.js';
 import { Reports } from './domain/reports.js';
 import { Requests } from './domain/requests.js';
+import { accountDeletedHandlers } from './events/account-deleted.js';
 import { CONSUMER_GROUP, requestHandlers } from './events/consumers.js';
 import { OUTBOX_COLLECTIONS } from './events/published.js';
 import { registerAdminRoutes } from './routes/admin/index.js';
@@ -72,11 +74,14 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     signer,
   });
 
-  infra.startConsumer(CONSUMER_GROUP, requestHandlers({ requests, reports, store, ledger, directory, stats }));
+  infra.startConsumer(CONSUMER_GROUP, {
+    ...requestHandlers({ requests, reports, store, ledger, directory, stats }),
+    ...accountDeletedHandlers({ erasure: new UserErasureRepository(c), stats }),
+  });
 
   registerRequestRoutes(app, { requests, reports });
   registerUserRoutes(app, { reports });
   registerAdminRoutes(app, { requests });
-  registerInternalRoutes(app, { requests });
+  registerInternalRoutes(app, { requests, reports });
   return app;
 }

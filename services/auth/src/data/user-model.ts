@@ -22,6 +22,11 @@ export interface UserDocument {
   verification?: TokenFields | null;
   /** The pending password reset, if any (sha256 of the token; one at a time). */
   reset?: TokenFields | null;
+  /**
+   * Set when the user deleted the account. The document then holds only its id, this time and
+   * the account-deleted event until the relay publishes it; `email` is `deleted:<id>`.
+   */
+  deleted_at?: Date;
 }
 
 const tokenSchema = new Schema<TokenFields>(
@@ -41,6 +46,7 @@ const userSchema = new Schema(
     // Expiry lives in the document and is checked in each query: the embedded server has no TTL indexes.
     verification: { type: tokenSchema, default: undefined },
     reset: { type: tokenSchema, default: undefined },
+    deleted_at: { type: Date, default: undefined },
     /** Bumped by every conditional update (compare-and-set on { _id, rev }). */
     rev: { type: Number, default: 0 },
     outbox: outboxSchemaPath,

@@ -3,13 +3,25 @@ import { Types, isValidObjectId } from 'mongoose';
 import type { NewUser, PendingToken, UserRecord, UserStore, UserWithHash } from '../domain/ports.js';
 import type { UserDocument, UserModel } from './user-model.js';
 
-type Lean = Pick<UserDocument, '_id' | 'email' | 'role' | 'emailVerified' | 'plan' | 'created_at'> & {
+type Lean = Pick<UserDocument, '_id' | 'email' | 'role' | 'emailVerified' | 'plan' | 'created_at' | 'deleted_at'> & {
   passwordHash?: string;
 };
 
-const PUBLIC_FIELDS = { email: 1, role: 1, emailVerified: 1, plan: 1, created_at: 1 } as const;
+// deleted_at comes along so a deleted account's remains are never taken for a user.
+const PUBLIC_FIELDS = { email: 1, role: 1, emailVerified: 1, plan: 1, created_at: 1, deleted_at: 1 } as const;
 /** What the conditional updates decide on. */
-const CONDITION_FIELDS = { rev: 1, emailVerified: 1, verification: 1, reset: 1 } as const;
+const CONDITION_FIELDS = { rev: 1, emailVerified: 1, verification: 1, reset: 1, deleted_at: 1 } as const;
+
+/** Every field a deleted account loses at once (it keeps _id, rev, deleted_at and the outbox). */
+const ACCOUNT_FIELDS = {
+  passwordHash: 1,
+  role: 1,
+  emailVerified: 1,
+  plan: 1,
+  created_at: 1,
+  verification: 1,
+  reset: 1,
+} as const;
 
 const unexpired = (token: { expiresAt?: Date } | null | undefined, now: Date) =>
   token?.expiresAt instanceof Date && token.expiresAt.getTime() > now.getTime();
@@ -22,6 +34,9 @@ const toRecord = (doc: Lean): UserRecord => ({
   plan: doc.plan,
   created_at: doc.created_at,
 });
+
+/** What a deleted account's document holds in place of the email (not an address: no sign-in can match it). */
+export const deletedEmailPlaceholder = (userId: string) => `deleted:${userId}`;
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
@@ -101,12 +116,18 @@ export class UsersRepository implements UserStore {
   async findById(id: string): Promise<UserRecord | null> {
     if (!isValidObjectId(id)) return null;
     const doc = await this.users.findById(id, PUBLIC_FIELDS).lean<Lean>();
-    return doc ? toRecord(doc) : null;
+    return doc && !doc.deleted_at ? toRecord(doc) : null;
+  }
+
+  async findByIdWithHash(id: string): Promise<UserWithHash | null> {
+    if (!isValidObjectId(id)) return null;
+    const doc = await this.users.findById(id, { ...PUBLIC_FIELDS, passwordHash: 1 }).lean<Lean>();
+    return doc?.passwordHash && !doc.deleted_at ? { ...toRecord(doc), passwordHash: doc.passwordHash } : null;
   }
 
   async findByEmail(email: string): Promise<UserWithHash | null> {
     const doc = await this.users.findOne({ email }, { ...PUBLIC_FIELDS, passwordHash: 1 }).lean<Lean>();
-    return doc?.passwordHash ? { ...toRecord(doc), passwordHash: doc.passwordHash } : null;
+    return doc?.passwordHash && !doc.deleted_at ? { ...toRecord(doc), passwordHash: doc.passwordHash } : null;
   }
 
   async findByVerificationToken(tokenHash: string): Promise<UserRecord | null> {
@@ -152,6 +173,19 @@ export class UsersRepository implements UserStore {
 
   async updatePasswordHash(userId: string, passwordHash: string): Promise<void> {
     await this.update(userId, () => true, { $set: { passwordHash } });
+  }
+
+  async changePassword(userId: string, passwordHash: string): Promise<boolean> {
+    return this.update(userId, (doc) => !doc.deleted_at, { $set: { passwordHash }, $unset: { reset: 1 } });
+  }
+
+  async markDeleted(userId: string, at: Date, events: OutboxEntry[]): Promise<boolean> {
+    return this.update(userId, (doc) => !doc.deleted_at, {
+      // The unique email index needs a value; this one is unique, no address, and can never sign in.
+      $set: { email: deletedEmailPlaceholder(userId), deleted_at: at },
+      $unset: ACCOUNT_FIELDS,
+      $push: { outbox: { $each: events } },
+    });
   }
 
   async promoteToAdmin(userId: string, changes: { passwordHash?: string }, events: OutboxEntry[]): Promise<boolean> {

@@ -1,3 +1,4 @@
+import type { UserDataExport } from '@homereport/contracts';
 import type { OutboxEntry, Role } from '@homereport/kit';
 
 /** A user as the data layer hands it over: plain data, never a database document. */
@@ -55,6 +56,16 @@ export interface UserStore {
   /** Consumes the reset token (only if still held and unexpired) and stores the new hash. */
   resetPassword(userId: string, tokenHash: string, now: Date, passwordHash: string): Promise<boolean>;
   updatePasswordHash(userId: string, passwordHash: string): Promise<void>;
+  /** The user and their password hash, by id; null for an unknown or deleted account. */
+  findByIdWithHash(id: string): Promise<UserWithHash | null>;
+  /** A password the user chose while signed in: the new hash, and any pending reset link stops working. */
+  changePassword(userId: string, passwordHash: string): Promise<boolean>;
+  /**
+   * Deletes the account in one write that also records `events`: the document keeps only its id,
+   * the deletion time and the outbox until the relay has published them (so the email leaves the
+   * database with the published event). False when the account is unknown or deleted already.
+   */
+  markDeleted(userId: string, at: Date, events: OutboxEntry[]): Promise<boolean>;
   /** Makes an existing user a verified admin with this password hash, in one write. */
   promoteToAdmin(userId: string, changes: { passwordHash?: string }, events: OutboxEntry[]): Promise<boolean>;
 }
@@ -63,6 +74,22 @@ export interface Sessions {
   create(user: { userId: string; email: string; role: Role }): Promise<string>;
   revoke(token: string): Promise<void>;
   revokeAll(userId: string): Promise<number>;
+}
+
+/** Sessions as a signed-in user's own account changes need them. */
+export interface OwnSessions extends Sessions {
+  /** Ends every session of the user but the one behind `keepToken`. */
+  revokeOthers(userId: string, keepToken: string): Promise<number>;
+}
+
+/** Where a call to another service reports that it is unavailable (the request's logger). */
+export interface WarningLog {
+  warn(obj: object, msg: string): void;
+}
+
+/** What another service holds about a user, for the account export. */
+export interface UserDataSource {
+  userData(userId: string, context: { requestId: string; log: WarningLog }): Promise<UserDataExport>;
 }
 
 export type MailKind = 'verification' | 'reset';

@@ -1,4 +1,5 @@
 import {
+  type AccountDeleted,
   type PasswordResetRequested,
   Topics,
   type UserRegistered,
@@ -63,3 +64,10 @@ export const passwordResetRequested = (
     { userId, email, sealedResetToken: sealSecret(sealKey, token, sealContext('password-reset', userId)) },
     meta(userId, correlationId),
   );
+
+/**
+ * The account is gone: every service erases or anonymises what it holds about the user. Carries
+ * the email because some records are linked to the user only by address (emails sent to it).
+ */
+export const accountDeleted = (data: AccountDeleted, correlationId?: string): OutboxEntry<AccountDeleted> =>
+  createEvent(Topics.accountDeleted, data, meta(data.user_id, correlationId));

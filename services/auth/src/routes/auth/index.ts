@@ -131,7 +131,7 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
 }
 
 /** The session token of this request, as the gateway resolved it (the gateway passes Authorization on). */
-function bearerToken(req: FastifyRequest): string | null {
+export function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1] ?? null;

@@ -1,17 +1,36 @@
-import { CoverageRequest, RequestIdParams } from '@homereport/contracts';
+import { CoverageRequest, RequestIdParams, UserDataExport } from '@homereport/contracts';
 import { ErrorReply, type ServiceApp, notFound } from '@homereport/kit';
 import { Type } from '@sinclair/typebox';
 import type { ReportFiles } from '../../domain/ports.js';
+import type { Reports } from '../../domain/reports.js';
 import { Messages, type Requests } from '../../domain/requests.js';
 import { RecordFilesBody, RequestExistsReply } from '../../schemas/internal.js';
+
+const UserIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
 /**
  * Internal calls of the files service: does a request exist, and "these objects now hold its
  * report files" (answered with the request as the admin sees it and the objects it replaced, which
- * the files service then deletes). Reachable only with the internal secret, never through the
- * gateway, which forwards /api paths only.
+ * the files service then deletes); and of the auth service: what this service holds about a user,
+ * for their account export. Reachable only with the internal secret, never through the gateway,
+ * which forwards /api paths only.
  */
-export function registerInternalRoutes(app: ServiceApp, deps: { requests: Requests }): void {
+export function registerInternalRoutes(app: ServiceApp, deps: { requests: Requests; reports: Reports }): void {
+  app.get(
+    '/internal/users/:id/export',
+    { schema: { hide: true, params: UserIdParams, response: { 200: UserDataExport } } },
+    async (req) => {
+      const userId = req.params.id;
+      // The same reads as the user's dashboard: their requests, recent views and credits now.
+      const [requests, access_history, credits] = await Promise.all([
+        deps.requests.mine(userId),
+        deps.reports.history(userId),
+        deps.reports.stats(userId),
+      ]);
+      return { requests, access_history, credits };
+    },
+  );
+
   app.get(
     '/internal/requests/:id',
     { schema: { hide: true, params: RequestIdParams, response: { 200: RequestExistsReply, 404: ErrorReply } } },

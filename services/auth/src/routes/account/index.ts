@@ -1,0 +1,58 @@
+import {
+  ACCOUNT_EXPORT_FILE_NAME,
+  AccountExport,
+  ChangePasswordBody,
+  DeleteAccountBody,
+  MessageReply,
+} from '@homereport/contracts';
+import { ErrorReply, type ServiceApp, requireUser, unauthorized } from '@homereport/kit';
+import type { FastifyRequest } from 'fastify';
+import { type OwnAccount, OwnAccountMessages, type SignedInCaller } from '../../domain/own-account.js';
+import { bearerToken } from '../auth/index.js';
+
+const tags = ['account'];
+
+/** "Your account" in api.md: change password, export, delete; all for the signed-in user only. */
+export function registerAccountRoutes(app: ServiceApp, { ownAccount }: { ownAccount: OwnAccount }): void {
+  const signedIn = (req: FastifyRequest): SignedInCaller => {
+    const { userId } = requireUser(req);
+    const token = bearerToken(req);
+    if (!token) throw unauthorized();
+    return { userId, token, requestId: req.id, clientAddress: req.ip, log: req.log };
+  };
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      schema: {
+        tags,
+        body: ChangePasswordBody,
+        response: { 200: MessageReply, 400: ErrorReply, 401: ErrorReply, 429: ErrorReply },
+      },
+    },
+    async (req) => {
+      const caller = signedIn(req);
+      const { sessionsEnded } = await ownAccount.changePassword(req.body, caller);
+      req.log.info({ userId: caller.userId, sessionsEnded }, 'password changed');
+      return { message: OwnAccountMessages.passwordChanged };
+    },
+  );
+
+  app.get(
+    '/api/auth/account/export',
+    { schema: { tags, response: { 200: AccountExport, 401: ErrorReply, 503: ErrorReply } } },
+    async (req, reply) => {
+      const { userId } = requireUser(req);
+      const data = await ownAccount.exportData({ userId, requestId: req.id, log: req.log });
+      req.log.info({ userId, requests: data.requests.length }, 'account data exported');
+      return reply.header('content-disposition', `attachment; filename="${ACCOUNT_EXPORT_FILE_NAME}"`).send(data);
+    },
+  );
+
+  app.delete('/api/auth/account', { schema: { tags, body: DeleteAccountBody } }, async (req, reply) => {
+    const caller = signedIn(req);
+    await ownAccount.deleteAccount(req.body.password, caller);
+    req.log.info({ userId: caller.userId }, 'account deleted');
+    return reply.status(204).send();
+  });
+}

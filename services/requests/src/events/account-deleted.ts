@@ -1,0 +1,27 @@
+import { AccountDeleted, Topics } from '@homereport/contracts';
+import type { EventHandler } from '@homereport/kit';
+import { Value } from '@sinclair/typebox/value';
+import { type UserErasure, forgetUser } from '../domain/forget-user.js';
+import type { StatsStore } from '../domain/ports.js';
+
+/**
+ * auth's account-deleted: the user's requests stay without a link to them, and their views,
+ * credits, activity and directory entry are erased. The kit's consumer claims each event id, and
+ * the erasure is idempotent besides, so a redelivery changes nothing.
+ */
+export function accountDeletedHandlers(deps: { erasure: UserErasure; stats: StatsStore }): Record<
+  string,
+  EventHandler
+> {
+  return {
+    [Topics.accountDeleted]: async (event, log) => {
+      if (!Value.Check(AccountDeleted, event.data)) {
+        const problem = Value.Errors(AccountDeleted, event.data).First();
+        throw new Error(`${event.type} data breaks its contract at ${problem?.path || '/'}: ${problem?.message}`);
+      }
+      const userId = event.data.user_id;
+      const outcome = await forgetUser(deps.erasure, deps.stats, userId);
+      log.info({ userId, ...outcome }, 'deleted account forgotten');
+    },
+  };
+}
