@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import { MAX_RETRIES, RETRY_DELAY_MS, createQueryClient, shouldRetry } from './queryClient';
@@ -30,6 +31,19 @@ describe('query retries', () => {
 describe('the query client', () => {
   afterEach(() => {
     vi.useRealTimers();
+    onlineManager.setOnline(true);
+  });
+
+  it('still asks, and so fails in words, when the browser believes it is offline', async () => {
+    onlineManager.setOnline(false);
+    const client = createQueryClient();
+    const queryFn = vi.fn(async () => {
+      throw failure(404);
+    });
+    // Paused instead, this would never settle and the test would time out.
+    await expect(client.fetchQuery({ queryKey: ['offline'], queryFn })).rejects.toBeInstanceOf(ApiError);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    client.clear();
   });
 
   it('asks twice for a read answered 503, the second time after the short delay, then fails', async () => {

@@ -28,11 +28,14 @@ export function createQueryClient(): QueryClient {
       queries: {
         retry: shouldRetry,
         retryDelay: RETRY_DELAY_MS,
+        // Ask even when the browser believes it is offline: the default would hold the query
+        // (and its retry) paused, leaving a spinner where "we could not load" belongs.
+        networkMode: 'always',
         // Fresh for half a minute: moving between pages does not refetch what was just read.
         staleTime: 30_000,
       },
       // A write is never sent twice on its own: the person sees the failure and decides.
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
