@@ -173,6 +173,23 @@ describe('a session the server ended', () => {
     }
   });
 
+  it('a 401 WRONG_PASSWORD (a password typed on a signed-in page) does not end the session', async () => {
+    const heard: string[] = [];
+    const stop = onUnauthorized(() => heard.push('401'));
+    try {
+      local.setItem(TOKEN_STORAGE_KEY, 'current');
+      fetchMock.mockResolvedValue(
+        jsonResponse(401, { error: 'Your current password is incorrect.', code: 'WRONG_PASSWORD' }),
+      );
+      const result = await api.post('/api/auth/change-password', { current_password: 'x', new_password: 'y' });
+      expect(result).toMatchObject({ ok: false, status: 401, code: 'WRONG_PASSWORD' });
+      expect(heard).toEqual([]);
+      expect(getStoredToken()).toBe('current');
+    } finally {
+      stop();
+    }
+  });
+
   it('passes on the fields the server named, so a form can mark them', async () => {
     fetchMock.mockResolvedValue(
       jsonResponse(400, { error: 'Please enter a valid email address.', details: [{ field: 'email', message: 'x' }] }),

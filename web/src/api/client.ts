@@ -10,6 +10,11 @@
  */
 
 export const TOKEN_STORAGE_KEY = 'token';
+/**
+ * The code of a 401 about a password the signed-in user typed (changing the password, deleting
+ * the account): the session is fine, only the password was wrong.
+ */
+export const WRONG_PASSWORD_CODE = 'WRONG_PASSWORD';
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
 
 export type ApiSuccess<T> = { ok: true; status: number; data: T };
@@ -132,7 +137,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   // The stored token no longer works (expired, revoked by a reset or a sign-out elsewhere): the
   // session signs out with a short message. A 401 for a token given explicitly (a sign-in form's
   // own attempt) or an older token says nothing about the current session.
-  if (response.status === 401 && token && token === getStoredToken()) {
+  // A wrong password typed on a signed-in page is a 401 too, marked as such: it ends nothing.
+  const wrongPassword = isRecord(data) && data.code === WRONG_PASSWORD_CODE;
+  if (response.status === 401 && token && token === getStoredToken() && !wrongPassword) {
     for (const listener of unauthorizedListeners) listener();
   }
 

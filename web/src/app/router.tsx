@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
         children: [
           page('/dashboard', () => import('../features/dashboard/routes/DashboardPage').then((m) => m.DashboardPage)),
           page('/report/:id', () => import('../features/reports/routes/ReportPage').then((m) => m.ReportPage)),
+          page('/settings', () => import('../features/account/routes/SettingsPage').then((m) => m.SettingsPage)),
         ],
       },
       {

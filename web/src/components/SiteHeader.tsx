@@ -8,7 +8,12 @@ export type NavItem = {
   label: string;
   kind?: 'link' | 'primary' | 'ghost';
   icon?: IconName;
+  /** On a phone only the icon shows (the label stays for screen readers), so the row fits 375 px. */
+  compact?: boolean;
 };
+
+/** The signed-in visitor's own account (password, their data, deleting it), on every page's header. */
+const SETTINGS: NavItem = { to: '/settings', label: 'Settings', icon: 'settings', compact: true };
 
 /** The public navigation of the landing page (spec: Browse Reports, Sign In, Get Started). */
 function defaultItems(signedIn: boolean, isAdmin: boolean, loading: boolean): NavItem[] {
@@ -19,6 +24,7 @@ function defaultItems(signedIn: boolean, isAdmin: boolean, loading: boolean): Na
     return [
       browse,
       { to: '/help', label: 'Help' },
+      SETTINGS,
       { to: isAdmin ? '/admin' : '/dashboard', label: isAdmin ? 'Admin' : 'Dashboard', kind: 'primary' },
     ];
   }
@@ -39,9 +45,13 @@ function linksFor(items: NavItem[], signedIn: boolean, isAdmin: boolean, loading
   if (loading) return items.filter((item) => !ACCOUNT_PAGES.has(item.to));
   if (!signedIn) return items;
   const home = isAdmin ? '/admin' : '/dashboard';
-  const kept = items.filter((item) => !ACCOUNT_PAGES.has(item.to));
-  if (kept.some((item) => item.to === home)) return kept;
-  return [...kept, { to: home, label: isAdmin ? 'Admin' : 'Dashboard', kind: 'primary' }];
+  const kept = items.filter((item) => !ACCOUNT_PAGES.has(item.to) && item.to !== SETTINGS.to);
+  const withHome = kept.some((item) => item.to === home)
+    ? kept
+    : [...kept, { to: home, label: isAdmin ? 'Admin' : 'Dashboard', kind: 'primary' as const }];
+  // Settings just before the home button, wherever the page put that.
+  const at = withHome.findIndex((item) => item.to === home);
+  return [...withHome.slice(0, at), SETTINGS, ...withHome.slice(at)];
 }
 
 export function SiteHeader({ items }: { items?: NavItem[] }) {
@@ -68,13 +78,14 @@ export function SiteHeader({ items }: { items?: NavItem[] }) {
                       ? 'btn btn-ghost btn-sm'
                       : 'nav-link',
                   isActive && !item.kind ? 'active' : '',
+                  item.compact ? 'nav-link-compact' : '',
                 ]
                   .filter(Boolean)
                   .join(' ')
               }
             >
               {item.icon && <Icon name={item.icon} size={16} />}
-              {item.label}
+              {item.compact ? <span className="nav-label">{item.label}</span> : item.label}
             </NavLink>
           ))}
         </nav>

@@ -34,6 +34,11 @@ export type Session = {
   login(email: string, password: string, next?: string | null): Promise<LoginResult>;
   adminLogin(email: string, password: string, next?: string | null): Promise<LoginResult>;
   logout(): Promise<void>;
+  /**
+   * Forgets a session the server already ended on the user's request (a deleted account) and
+   * goes to the landing page, which shows `message` once.
+   */
+  leave(message: string): Promise<void>;
   clearError(): void;
   dismissNotice(): void;
 };
@@ -191,6 +196,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
   }, [navigate, queryClient]);
 
+  const leave = useCallback(
+    async (message: string) => {
+      clearStoredToken();
+      setSignedOut(true);
+      // As in logout: off the guarded page first, so its guard does not send to /login.
+      await navigate('/');
+      setUser(null);
+      setError(null);
+      setErrorCode(null);
+      setErrorFields([]);
+      setNotice(message);
+      queryClient.clear();
+    },
+    [navigate, queryClient],
+  );
+
   const clearError = useCallback(() => {
     setError(null);
     setErrorCode(null);
@@ -211,6 +232,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       login,
       adminLogin,
       logout,
+      leave,
       clearError,
       dismissNotice,
     }),
@@ -225,6 +247,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       login,
       adminLogin,
       logout,
+      leave,
       clearError,
       dismissNotice,
     ],

@@ -67,19 +67,15 @@ export function DashboardPage() {
                 <span className="muted">Ask us to assess a property</span>
               </span>
             </Link>
-            <div
-              className="card quick-action quick-action-disabled"
-              aria-disabled="true"
-              data-testid="profile-settings"
-            >
+            <Link to="/settings" className="card quick-action" data-testid="profile-settings">
               <span className="icon-badge">
                 <Icon name="settings" />
               </span>
               <span>
                 <strong>Profile Settings</strong>
-                <span className="muted">Coming soon</span>
+                <span className="muted">Password, your data, deleting your account</span>
               </span>
-            </div>
+            </Link>
           </div>
 
           <div className="dashboard-columns">
