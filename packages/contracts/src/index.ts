@@ -101,7 +101,7 @@ export const EventCatalogue = {
   [Topics.userVerified]: { publisher: 'auth', consumers: ['requests'] },
   [Topics.passwordResetRequested]: { publisher: 'auth', consumers: ['notifications'] },
   [Topics.verificationResendRequested]: { publisher: 'auth', consumers: ['notifications'] },
-  [Topics.accountDeleted]: { publisher: 'auth', consumers: ['requests', 'notifications'] },
+  [Topics.accountDeleted]: { publisher: 'auth', consumers: ['requests', 'notifications', 'leads'] },
   [Topics.requestSubmitted]: { publisher: 'requests', consumers: ['notifications', 'requests'] },
   [Topics.requestStatusChanged]: { publisher: 'requests', consumers: ['requests'] },
   [Topics.requestCovered]: { publisher: 'requests', consumers: ['notifications'] },

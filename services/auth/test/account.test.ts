@@ -3,6 +3,7 @@ import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, eventually, uniqueEmail } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
+import { allLeads, createKey, genericLead, postLead } from '../../leads/test/support/leads.js';
 import {
   adminSession,
   closeSupport,
@@ -149,6 +150,20 @@ async function whereStored(needle: string): Promise<string[]> {
   }
 }
 
+/** Waits for the consumers to erase `email` everywhere; failing, names where it stayed. */
+async function expectForgotten(email: string): Promise<void> {
+  let where: string[] = [];
+  await eventually(
+    async () => {
+      where = await whereStored(email);
+      return where.length === 0;
+    },
+    30_000,
+    'the email gone everywhere',
+  ).catch(() => undefined);
+  expect(where).toEqual([]);
+}
+
 async function requestsDoc(collection: string, filter: Record<string, unknown>) {
   const client = new MongoClient(testEnv().mongoUrl);
   try {
@@ -178,11 +193,16 @@ describe('DELETE /api/auth/account', () => {
       body: { name: 'Dana Deleted', email: user.email, subject: 'Hello', message: 'Please call me.' },
     });
     expect(contact.status).toBe(202);
+    // And an ad platform's lead with the same address, as the person typed it.
+    const key = await createKey((await adminSession()).token);
+    const lead = await postLead(genericLead({ email: user.email.toUpperCase() }), key.secret);
+    expect(lead.status, JSON.stringify(lead.body)).toBe(200);
     // Wait until every service recorded the address, so the erasure is what removes it afterwards.
     const holders = [
       'homereport_requests.requests',
       'homereport_notifications.sent_emails',
       'homereport_notifications.contact_messages',
+      'homereport_leads.leads',
     ];
     await eventually(
       async () => {
@@ -213,7 +233,7 @@ describe('DELETE /api/auth/account', () => {
     );
     expect(event.envelope.data).toEqual({ user_id: user.userId, email: user.email });
 
-    await eventually(async () => (await whereStored(user.email)).length === 0, 30_000, 'the email gone everywhere');
+    await expectForgotten(user.email);
 
     // The request stays for the product, without its requester; the view's ledger and credits are gone.
     const request = await requestsDoc('requests', { _id: user.ownRequestId });
@@ -230,17 +250,31 @@ describe('DELETE /api/auth/account', () => {
     const token = await signIn(admin, '/api/auth/admin-login');
     const { request } = await submit({ address: uniqueAddress() });
     await setStatus({ userId: '', email: admin.email, token }, request.id, 'in_progress');
+    const key = await createKey(token);
+    expect((await postLead(genericLead(), key.secret)).status).toBe(200);
+    const [lead] = await allLeads(token, { key_name: key.name });
+    const moved = await api('PUT', `/api/admin/leads/${lead.id}/status`, { token, body: { status: 'contacted' } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     await eventually(
-      async () => (await whereStored(admin.email)).includes('homereport_requests.requests'),
+      async () => {
+        const where = await whereStored(admin.email);
+        return where.includes('homereport_requests.requests') && where.includes('homereport_leads.leads');
+      },
       20_000,
-      'the admin in the status history',
+      'the admin in the status histories',
     );
 
     const res = await authApi('DELETE', '/api/auth/account', { token, body: { password: PASSWORD } });
     expect(res.status, JSON.stringify(res.body)).toBe(204);
-    await eventually(async () => (await whereStored(admin.email)).length === 0, 30_000, 'the email gone everywhere');
+    await expectForgotten(admin.email);
     const stored = await requestsDoc('requests', { _id: request.id });
     expect(stored?.status).toBe('in_progress');
+    const leadAfter = await api('GET', `/api/admin/leads/${lead.id}`, { token: (await adminSession()).token });
+    expect(leadAfter.body.lead).toMatchObject({
+      lead_status: 'contacted',
+      status_changed_by: 'deleted user',
+      status_history: [expect.objectContaining({ to: 'contacted', by: { id: 'deleted-user', email: 'deleted user' } })],
+    });
     expect(stored?.status_history).toEqual([
       expect.objectContaining({
         from: 'requested',

@@ -1,9 +1,11 @@
 import { type Infrastructure, type Logger, type ServiceApp, createServiceApp } from '@homereport/kit';
 import type { LeadsConfig } from './config.js';
+import { LeadErasureRepository } from './data/lead-erasure.js';
 import { LeadEventRelay } from './data/lead-event-relay.js';
 import { LeadsRepository } from './data/leads-repository.js';
 import { WebhookKeysRepository } from './data/webhook-keys-repository.js';
 import { Leads } from './domain/leads.js';
+import { CONSUMER_GROUP, accountDeletedHandlers } from './events/account-deleted.js';
 import { OUTBOX_COLLECTIONS } from './events/published.js';
 import { registerAdminRoutes } from './routes/admin/index.js';
 import { registerWebhookRoutes } from './routes/webhooks/index.js';
@@ -43,6 +45,8 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     publicUrl: config.PUBLIC_URL,
     keyCacheMs: config.WEBHOOK_KEY_CACHE_SECONDS * 1000,
   });
+
+  infra.startConsumer(CONSUMER_GROUP, accountDeletedHandlers(new LeadErasureRepository(db)));
 
   const repair = setInterval(() => {
     store
