@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import type { ZipListItem } from '@homereport/contracts';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../test/support/api.js';
-import { buildAnalysis, importAnalyses, zipImport } from './support/zipcodes.js';
+import { absentZip, buildAnalysis, importAnalyses, zipImport } from './support/zipcodes.js';
 
 describe('npm run zip:import', () => {
   it('imports every .json file of a folder, reports refused records by file and position, and refreshes the list', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'zip-import-'));
     const [a, b, c] = [buildAnalysis(), buildAnalysis(), buildAnalysis()];
-    const bad = buildAnalysis();
+    const bad = buildAnalysis(await absentZip());
     (bad.demographics as { education: { bachelors: number } }).education.bachelors = 42;
     // Warm the caches first (the list, and an older version of c read through the detail), so
     // seeing the new records proves the command invalidated what the running service keeps.

@@ -1,7 +1,15 @@
 import type { ZipListItem } from '@homereport/contracts';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../test/support/api.js';
-import { admin, buildAnalysis, freshZip, importAnalyses, signedInUser, withAnalyses } from './support/zipcodes.js';
+import {
+  absentZip,
+  admin,
+  buildAnalysis,
+  freshZip,
+  importAnalyses,
+  signedInUser,
+  withAnalyses,
+} from './support/zipcodes.js';
 
 const listed = async (zip: string) =>
   ((await api('GET', '/api/zipcodes')).body.zipCodes as ZipListItem[]).find((i) => i.zipCode === zip);
@@ -9,11 +17,11 @@ const listed = async (zip: string) =>
 describe('POST /api/admin/zipcodes/import', () => {
   it('imports the good records of a mixed file, refuses the bad ones with reasons, and stores only the good', async () => {
     const good = [buildAnalysis(), buildAnalysis()];
-    const badTier = buildAnalysis();
+    const badTier = buildAnalysis(await absentZip());
     badTier.reportMetadata.tier = 'Tier 1 - Ultra-Premium';
-    const badPercent = buildAnalysis();
+    const badPercent = buildAnalysis(await absentZip());
     (badPercent.marketFundamentals.annualAppreciationRate as { oneYear: number }).oneYear = 5.4;
-    const badRisk = buildAnalysis();
+    const badRisk = buildAnalysis(await absentZip());
     (badRisk.executiveSummary as { riskLevel: string }).riskLevel = 'very high';
     const noZip = { ...buildAnalysis(), zipCode: '123' };
 

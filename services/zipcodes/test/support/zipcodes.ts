@@ -23,6 +23,17 @@ export function freshZip(): string {
   }
 }
 
+/**
+ * A fresh ZIP code the server does not hold yet. Test files run in parallel against one database
+ * and each has its own `used` set, so a test asserting that a ZIP code stays absent needs this.
+ */
+export async function absentZip(): Promise<string> {
+  for (;;) {
+    const zip = freshZip();
+    if ((await api('GET', `/api/zipcodes/${zip}`)).status === 404) return zip;
+  }
+}
+
 /** A valid analysis of a made-up place, from the same generator as the sample data. */
 export function buildAnalysis(zip = freshZip(), place: Partial<PlaceInput> = {}): ZipAnalysis {
   return generateAnalysis({
