@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { eventually } from '../../../test/support/api.js';
+import { api, eventually } from '../../../test/support/api.js';
 import { emailsTo, linkIn, waitForEmail } from '../../../test/support/mail.js';
 import {
   type TestUser,
@@ -68,5 +68,64 @@ describe('emails about requests', () => {
       (m) => /report is ready/.test(m.subject) && m.text.includes(`/report/${request.id}`),
     );
     expect(forFirst).toHaveLength(1);
+  });
+
+  it('covering a request covers its open duplicates with the same files; each requester hears once', async () => {
+    const [first, second] = [await session(), await session()];
+    const address = uniqueAddress();
+    const { request: original } = await submit({ address }, first.token);
+    const { request: again } = await submit({ address: address.toUpperCase() }, second.token);
+    const { request: twice } = await submit({ address }, second.token);
+    await setStatus(admin, again.id, 'in_progress');
+    await uploadReport(admin, original.id);
+    await setStatus(admin, original.id, 'covered');
+
+    for (const id of [again.id, twice.id]) {
+      const res = await api('GET', `/api/admin/requests/${id}`, { token: admin.token });
+      expect(res.body.status).toBe('covered');
+      expect(res.body.report_path).toMatch(/^\/api\/files\//);
+    }
+    // The duplicate's report opens, with the original's file, and the public list shows one card per request.
+    const view = await api('GET', `/api/requests/${again.id}/view`, { token: second.token });
+    expect(view.status).toBe(200);
+    const file = await api('GET', view.body.request.report_path);
+    expect(file.status).toBe(200);
+    expect(String(file.body)).toContain(`report of ${original.id}`);
+
+    await waitForEmail(first.email, /report is ready/);
+    await waitForEmail(second.email, /report is ready/);
+    // A sentinel: a later ready email to the second requester arrives after any repeat could.
+    const { request: next } = await submit({ address: uniqueAddress() }, second.token);
+    await uploadReport(admin, next.id);
+    await setStatus(admin, next.id, 'covered');
+    await eventually(
+      async () => (await emailsTo(second.email)).some((m) => m.text.includes(`/report/${next.id}`)),
+      30_000,
+      'the sentinel ready email',
+    );
+    const ready = (await emailsTo(second.email)).filter((m) => /report is ready/.test(m.subject));
+    expect(ready.map((m) => m.text.includes(`/report/${next.id}`))).toEqual(expect.arrayContaining([true, false]));
+    expect(ready).toHaveLength(2);
+    expect((await emailsTo(first.email)).filter((m) => /report is ready/.test(m.subject))).toHaveLength(1);
+
+    // My Requests: one line for the property the second user asked about twice.
+    const mine = await api('GET', '/api/requests/mine', { token: second.token });
+    const lines = mine.body.requests.filter(
+      (r: { address: string }) => r.address.toLowerCase() === address.toLowerCase(),
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0].status).toBe('covered');
+  });
+
+  it('replacing the original report file keeps the file its duplicates point at', async () => {
+    const address = uniqueAddress();
+    const { request: original } = await submit({ address }, (await session()).token);
+    const { request: duplicate } = await submit({ address }, (await session()).token);
+    await uploadReport(admin, original.id);
+    await setStatus(admin, original.id, 'covered');
+    const before = (await api('GET', `/api/admin/requests/${duplicate.id}`, { token: admin.token })).body;
+    await uploadReport(admin, original.id);
+    const file = await api('GET', before.report_path);
+    expect(file.status).toBe(200);
   });
 });

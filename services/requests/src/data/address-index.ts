@@ -15,13 +15,26 @@ export class AddressIndexRepository implements AddressIndex {
     return at && requestId ? { requestId, at: new Date(at) } : null;
   }
 
+  async all(addressKey: string): Promise<{ requestId: string; at: Date }[]> {
+    const doc = await this.c.addresses.findOne({ _id: addressKey });
+    const entries = new Set([...(doc?.recent ?? []), ...(doc?.last ? [doc.last] : [])]);
+    return [...entries].flatMap((entry) => {
+      const [at, requestId] = entry.split('|');
+      return at && requestId ? [{ requestId, at: new Date(at) }] : [];
+    });
+  }
+
   async remember(addressKey: string, requestId: string, at: Date): Promise<void> {
+    const entry = `${at.toISOString()}|${requestId}`;
+    // $addToSet: repeating the effect adds nothing. One document per property stays small: a
+    // property is requested a handful of times, not thousands.
+    const update = { $max: { last: entry }, $addToSet: { recent: entry } };
     await this.c.addresses
-      .updateOne({ _id: addressKey }, { $max: { last: `${at.toISOString()}|${requestId}` } }, { upsert: true })
+      .updateOne({ _id: addressKey }, update, { upsert: true })
       .catch(async (err: { code?: number }) => {
         // Two first requests for one address racing to create it: apply ours to theirs.
         if (err.code !== 11000) throw err;
-        await this.c.addresses.updateOne({ _id: addressKey }, { $max: { last: `${at.toISOString()}|${requestId}` } });
+        await this.c.addresses.updateOne({ _id: addressKey }, update);
       });
   }
 }

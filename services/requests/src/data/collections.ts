@@ -56,6 +56,8 @@ export interface AddressDoc {
   _id: string;
   /** `<ISO time>|<request id>` of the latest request (ISO times sort as text). */
   last: string;
+  /** Every request for this address, as `<ISO time>|<request id>` (duplicates follow their original). */
+  recent?: string[];
 }
 
 /**

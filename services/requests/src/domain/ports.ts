@@ -15,6 +15,11 @@ export interface FileRef {
   contentType: string;
   size: number;
   uploaded_at: Date;
+  /**
+   * Also the file of other requests for the same address (duplicates covered with their original):
+   * replacing it on one request must not remove the object the others still point at.
+   */
+  shared?: boolean;
 }
 
 export type ReportFiles = Partial<Record<ReportFileType, FileRef>>;
@@ -83,6 +88,8 @@ export interface AddressIndex {
   /** The latest request for this address key, if any. */
   latest(addressKey: string): Promise<{ requestId: string; at: Date } | null>;
   remember(addressKey: string, requestId: string, at: Date): Promise<void>;
+  /** Every request remembered for this address key (duplicates of each other within a window). */
+  all(addressKey: string): Promise<{ requestId: string; at: Date }[]>;
 }
 
 export interface RequestCounts {

@@ -43,6 +43,13 @@ const STATUS_COUNTER: Record<RequestStatus, keyof CountDelta> = {
   covered: 'covered',
 };
 
+const STATUS_RANK: Record<RequestStatus, number> = { requested: 0, in_progress: 1, covered: 2 };
+
+/** The same files, marked as shared between requests for one address. */
+function sharedFiles(files: ReportFiles): ReportFiles {
+  return Object.fromEntries(Object.entries(files).map(([type, file]) => [type, { ...file, shared: true }]));
+}
+
 export const Messages = {
   blankAddress: 'Please enter the property address.',
   badUrl: 'The listing URL must be a web address starting with http:// or https://.',
@@ -184,7 +191,13 @@ export class Requests {
     await this.deps.requests.clearPending(record.id, effectId);
   }
 
-  async changeStatus(id: string, to: RequestStatus, by: Person, correlationId: string): Promise<CoverageRequest> {
+  async changeStatus(
+    id: string,
+    to: RequestStatus,
+    by: Person,
+    correlationId: string,
+    { announce = true, followers = true }: { announce?: boolean; followers?: boolean } = {},
+  ): Promise<CoverageRequest> {
     const current = await this.deps.requests.find(id);
     if (!current) throw notFound(Messages.notFound);
     if (current.status === to) return toApi(current, this.deps.signer, OWNER);
@@ -199,7 +212,7 @@ export class Requests {
     const events: OutboxEntry[] = [changed];
     // The "ready" email goes out the first time a request is covered, not again when an admin
     // sets it back and covers it once more (completed_at stays from that first time).
-    if (to === 'covered' && current.completed_at === null) {
+    if (to === 'covered' && current.completed_at === null && announce) {
       events.push(
         requestCovered(
           {
@@ -215,17 +228,57 @@ export class Requests {
     if (!result) throw notFound(Messages.notFound);
     // The counters move from the status the request really had (another admin may have changed
     // it between our read and our write; the history and event then name the one we read).
-    await this.afterStatusChange(id, changed.id, result.previous, to);
+    await this.afterStatusChange(id, changed.id, result.previous, to, followers ? { by, correlationId } : null);
     return toApi(result.after, this.deps.signer, OWNER);
   }
 
-  /** Counters and the covered list follow a status change; idempotent like afterSubmit. */
-  async afterStatusChange(id: string, effectId: string, from: RequestStatus, to: RequestStatus): Promise<void> {
+  /**
+   * Counters, the covered list and the request's duplicates follow a status change; idempotent
+   * like afterSubmit (duplicates already covered are left as they are).
+   */
+  async afterStatusChange(
+    id: string,
+    effectId: string,
+    from: RequestStatus,
+    to: RequestStatus,
+    followers: { by: Person; correlationId: string } | null,
+  ): Promise<void> {
     if (from !== to) {
       await this.deps.stats.applyRequestDelta(effectId, { [STATUS_COUNTER[from]]: -1, [STATUS_COUNTER[to]]: 1 });
     }
+    if (to === 'covered' && followers) await this.coverDuplicates(id, followers.by, followers.correlationId);
     if (from === 'covered' || to === 'covered') await this.invalidateCovered();
     await this.deps.requests.clearPending(id, effectId);
+  }
+
+  /**
+   * "The report will cover both": open requests for the same address, made within the duplicate
+   * window of this one, become covered with its files. Each requester hears once, even one who
+   * asked twice. The files are marked shared on every request, so replacing one request's file
+   * later does not delete the object the others read.
+   */
+  private async coverDuplicates(id: string, by: Person, correlationId: string): Promise<void> {
+    const original = await this.deps.requests.find(id);
+    if (!original || original.status !== 'covered' || !original.files.report) return;
+    const near = (await this.deps.addresses.all(original.addressKey)).filter(
+      (entry) =>
+        entry.requestId !== original.id &&
+        Math.abs(entry.at.getTime() - original.created_at.getTime()) < DUPLICATE_WINDOW_MS,
+    );
+    const open = (await this.deps.requests.findMany(near.map((entry) => entry.requestId)))
+      .filter((record) => record.status !== 'covered')
+      .sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+    if (open.length === 0) return;
+    const files = sharedFiles(original.files);
+    const now = this.now();
+    await this.deps.requests.setFiles(original.id, files, now);
+    const told = new Set(original.requester ? [original.requester.userId] : []);
+    for (const record of open) {
+      await this.deps.requests.setFiles(record.id, files, now);
+      const announce = !record.requester || !told.has(record.requester.userId);
+      if (record.requester) told.add(record.requester.userId);
+      await this.changeStatus(record.id, 'covered', by, correlationId, { announce, followers: false });
+    }
   }
 
   /** Called by the files service once new objects are stored; answers with the replaced files. */
@@ -233,7 +286,9 @@ export class Requests {
     const result = await this.deps.requests.setFiles(id, files, this.now());
     if (!result) throw notFound(Messages.notFound);
     if (result.after.status === 'covered') await this.invalidateCovered();
-    return { request: toApi(result.after, this.deps.signer, OWNER), replaced: result.replaced };
+    // A shared file is still another request's: it stays in storage.
+    const replaced = result.replaced.filter((file) => !file.shared);
+    return { request: toApi(result.after, this.deps.signer, OWNER), replaced };
   }
 
   /**
@@ -272,10 +327,17 @@ export class Requests {
     const ids = [...(activity?.requests ?? [])].reverse();
     if (ids.length === 0) return [];
     const byId = new Map((await this.deps.requests.findMany(ids)).map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
+    // One line per property: the request furthest along stands for the others (newest on a tie).
+    const shown = new Map<string, RequestRecord>();
+    for (const id of ids) {
       const record = byId.get(id);
-      return record ? [toApi(record, null, OWNER)] : [];
-    });
+      if (!record) continue;
+      const kept = shown.get(record.addressKey);
+      if (!kept || STATUS_RANK[record.status] > STATUS_RANK[kept.status]) shown.set(record.addressKey, record);
+    }
+    return [...shown.values()]
+      .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
+      .map((record) => toApi(record, null, OWNER));
   }
 
   async recent(): Promise<RecentRequest[]> {

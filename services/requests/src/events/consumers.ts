@@ -46,7 +46,10 @@ export function requestHandlers(deps: ConsumerDeps): Record<string, EventHandler
     [Topics.requestStatusChanged]: handle(RequestStatusChanged, async (data, eventId) => {
       const record = await deps.store.find(data.requestId);
       if (record?.pending.includes(eventId))
-        await deps.requests.afterStatusChange(data.requestId, eventId, data.from, data.to);
+        await deps.requests.afterStatusChange(data.requestId, eventId, data.from, data.to, {
+          by: data.by,
+          correlationId: eventId,
+        });
     }),
     [Topics.reportViewed]: handle(ReportViewed, async (data) => {
       const view = await deps.ledger.find(data.viewId);
