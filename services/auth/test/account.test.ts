@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { type AccountExport, Topics } from '@homereport/contracts';
+import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, eventually, uniqueEmail } from '../../../test/support/api.js';
@@ -150,6 +152,24 @@ async function whereStored(needle: string): Promise<string[]> {
   }
 }
 
+/** The admin dashboard's user counters, as the requests service keeps them. */
+async function userCounts(): Promise<{ totalUsers: number; verifiedUsers: number }> {
+  const doc = await requestsDoc('stats', { _id: 'users' });
+  return { totalUsers: doc?.totalUsers ?? 0, verifiedUsers: doc?.verifiedUsers ?? 0 };
+}
+
+/** How far a service's consumer (its group is named after it) got with an event: its claim's status. */
+async function processed(service: string, eventId: string): Promise<string | undefined> {
+  const client = new MongoClient(testEnv().mongoUrl);
+  try {
+    await client.connect();
+    const claims = client.db(`homereport_${service}`).collection<{ _id: string; status?: string }>('processed_events');
+    return (await claims.findOne({ _id: `${service}:${eventId}` }))?.status;
+  } finally {
+    await client.close();
+  }
+}
+
 /** Waits for the consumers to erase `email` everywhere; failing, names where it stayed. */
 async function expectForgotten(email: string): Promise<void> {
   let where: string[] = [];
@@ -217,6 +237,15 @@ describe('DELETE /api/auth/account', () => {
       20_000,
       'the view in the user activity',
     );
+    await eventually(
+      async () => {
+        const entry = await requestsDoc('user_directory', { _id: user.userId });
+        return entry?.registeredCounted === true && entry.verifiedCounted === true;
+      },
+      20_000,
+      'the user in the dashboard counters',
+    );
+    const countsBefore = await userCounts();
 
     const res = await authApi('DELETE', '/api/auth/account', { token: user.token, body: { password: PASSWORD } });
     expect(res.status, JSON.stringify(res.body)).toBe(204);
@@ -242,6 +271,35 @@ describe('DELETE /api/auth/account', () => {
     expect(await requestsDoc('access_log', { userId: user.userId })).toBeNull();
     expect(await requestsDoc('credit_periods', { userId: user.userId })).toBeNull();
     expect(await requestsDoc('user_directory', { _id: user.userId })).toBeNull();
+    const countsAfter = { totalUsers: countsBefore.totalUsers - 1, verifiedUsers: countsBefore.verifiedUsers - 1 };
+    expect(await userCounts()).toEqual(countsAfter);
+
+    // The same deletion announced again (a copy under a new event id, so no consumer's claim
+    // stops it): every consumer handles it, and nothing changes twice.
+    const again = { ...event.envelope, id: randomUUID() };
+    const producer = new Kafka({ brokers: testEnv().kafkaBrokers.split(','), logLevel: logLevel.NOTHING }).producer();
+    await producer.connect();
+    try {
+      await producer.send({
+        topic: Topics.accountDeleted,
+        acks: -1,
+        messages: [{ key: user.userId, value: JSON.stringify(again) }],
+      });
+    } finally {
+      await producer.disconnect();
+    }
+    await eventually(
+      async () => {
+        const done = await Promise.all(
+          ['requests', 'notifications', 'leads'].map((service) => processed(service, again.id)),
+        );
+        return done.every((status) => status === 'done');
+      },
+      30_000,
+      'the copy handled by every consumer',
+    );
+    expect(await userCounts()).toEqual(countsAfter);
+    expect(await requestsDoc('requests', { _id: user.ownRequestId })).toMatchObject({ requester: null });
   });
 
   it('a deleted admin’s address leaves the status history of the requests they moved; the changes stay', async () => {
