@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { landingBudget } from './tools/landingBudget';
 import { precompress } from './tools/precompress';
+import { supportEmailDefine } from './tools/supportEmail';
 
 /** Issue 10: the landing page ships at most this much gzipped JavaScript, however many screens exist. */
 const LANDING_BUDGET_BYTES = 150 * 1024;
@@ -25,5 +26,7 @@ export default defineConfig(({ mode }) => {
       proxy: { '/api': { target: apiTarget, changeOrigin: true } },
     },
     build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+    // SUPPORT_EMAIL, the notifications service's setting, reaches the pages too: one address.
+    define: supportEmailDefine(env),
   };
 });

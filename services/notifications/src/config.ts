@@ -22,8 +22,12 @@ export const NotificationsConfig = Type.Object({
   MONGO_DB: Type.String({ default: 'homereport_notifications' }),
   /** Where contact-form messages go (the staff inbox). */
   STAFF_EMAIL: emailAddress('staff@homereport.local'),
-  /** Reply-To of the emails users receive, so an answer reaches a person rather than MAIL_FROM's no-reply box. */
-  SUPPORT_EMAIL: emailAddress('support@homereport.local'),
+  /**
+   * Reply-To of the emails users receive, so an answer reaches a person rather than MAIL_FROM's
+   * no-reply box. The web build reads the same variable and has the same default, so the site
+   * and the emails name one mailbox (web/tools/supportEmail.ts).
+   */
+  SUPPORT_EMAIL: emailAddress('support@homereport.example'),
   /** Contact messages accepted per client address per hour; 0 turns the limit off. */
   CONTACT_RATE_LIMIT_PER_HOUR: Type.Integer({ default: 5, minimum: 0 }),
   /** Contact messages accepted per sender email address per hour (each causes an acknowledgement to it); 0 turns it off. */

@@ -10,9 +10,15 @@ function read(value: string | undefined, fallback: string): string {
 
 const env = import.meta.env;
 
+/**
+ * The same default as the notifications service's SUPPORT_EMAIL, so the site and the emails name
+ * one mailbox; the build reads SUPPORT_EMAIL too (tools/supportEmail.ts).
+ */
+export const DEFAULT_SUPPORT_EMAIL = 'support@homereport.example';
+
 export const site = {
   name: 'HomeReport',
-  supportEmail: read(env.VITE_SUPPORT_EMAIL, 'support@homereport.example'),
+  supportEmail: read(env.VITE_SUPPORT_EMAIL, DEFAULT_SUPPORT_EMAIL),
   supportPhone: read(env.VITE_SUPPORT_PHONE, '+1 (555) 010-0100'),
   officeAddress: read(env.VITE_OFFICE_ADDRESS, '100 Market Street, Suite 300, Springfield, IL 62701'),
   liveChatUrl: read(env.VITE_LIVE_CHAT_URL, 'https://homereport.example/chat'),
