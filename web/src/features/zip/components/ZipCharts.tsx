@@ -1,19 +1,21 @@
 import type { ZipMonthlyMedian } from '@homereport/contracts';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { usdAxis } from '../chartAxis';
 import { formatMonth, formatUsd } from '../zipFormat';
 
 // This module (and recharts with it) is loaded only by the ZIP detail page, lazily.
 
-function compactUsd(value: number): string {
-  if (value >= 1_000_000) return `$${(value / 1_000_000).toFixed(1)}M`;
-  if (value >= 10_000) return `$${Math.round(value / 1000)}K`;
-  if (value >= 1000) return `$${(value / 1000).toFixed(1).replace(/\.0$/, '')}K`;
-  return `$${value}`;
+/** Our ticks and labels rather than recharts' own, which repeated labels on a narrow range. */
+function domainOf(ticks: number[]): [number, number] | ['auto', 'auto'] {
+  const first = ticks[0];
+  const last = ticks.at(-1);
+  return first === undefined || last === undefined ? ['auto', 'auto'] : [first, last];
 }
 
 /** The 12 monthly medians as a line. */
 export function PriceTrendChart({ monthly }: { monthly: ZipMonthlyMedian[] }) {
   const data = monthly.map((m) => ({ month: formatMonth(m.month), price: m.medianPrice }));
+  const axis = usdAxis(data.map((d) => d.price));
   return (
     <figure className="zip-chart" data-testid="price-trend-chart">
       <figcaption>Median sale price, last {monthly.length} months</figcaption>
@@ -21,7 +23,13 @@ export function PriceTrendChart({ monthly }: { monthly: ZipMonthlyMedian[] }) {
         <LineChart data={data} margin={{ top: 10, right: 16, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="month" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
-          <YAxis tickFormatter={compactUsd} tick={{ fontSize: 12 }} width={64} domain={['auto', 'auto']} />
+          <YAxis
+            ticks={axis.ticks}
+            domain={domainOf(axis.ticks)}
+            tickFormatter={axis.format}
+            tick={{ fontSize: 12 }}
+            width={64}
+          />
           <Tooltip formatter={(value) => [formatUsd(Number(value)), 'Median price']} />
           <Line
             type="monotone"
@@ -39,7 +47,13 @@ export function PriceTrendChart({ monthly }: { monthly: ZipMonthlyMedian[] }) {
 
 /** Average rent by bedroom count as bars (unknown rents are left out). */
 export function RentChart({ rents }: { rents: { short: string; rent: number | null | undefined }[] }) {
-  const data = rents.filter((r) => typeof r.rent === 'number').map((r) => ({ label: r.short, rent: r.rent }));
+  const data = rents
+    .filter((r): r is { short: string; rent: number } => typeof r.rent === 'number')
+    .map((r) => ({ label: r.short, rent: r.rent }));
+  const axis = usdAxis(
+    data.map((d) => d.rent),
+    true,
+  );
   return (
     <figure className="zip-chart" data-testid="rent-chart">
       <figcaption>Average monthly rent by unit size</figcaption>
@@ -47,7 +61,13 @@ export function RentChart({ rents }: { rents: { short: string; rent: number | nu
         <BarChart data={data} margin={{ top: 10, right: 16, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} />
-          <YAxis tickFormatter={compactUsd} tick={{ fontSize: 12 }} width={64} />
+          <YAxis
+            ticks={axis.ticks}
+            domain={domainOf(axis.ticks)}
+            tickFormatter={axis.format}
+            tick={{ fontSize: 12 }}
+            width={64}
+          />
           <Tooltip formatter={(value) => [formatUsd(Number(value)), 'Average rent']} />
           <Bar dataKey="rent" fill="#14b8a6" radius={[6, 6, 0, 0]} isAnimationActive={false} />
         </BarChart>
