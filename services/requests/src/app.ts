@@ -11,9 +11,11 @@ import { ActivityRepository } from './data/activity-repository.js';
 import { AddressIndexRepository } from './data/address-index.js';
 import { collections, prepare } from './data/collections.js';
 import { CoveredCache } from './data/covered-cache.js';
+import { CoveredCatalogueCache } from './data/covered-catalogue.js';
 import { CreditsRepository } from './data/credits-repository.js';
 import { LedgerRepository } from './data/ledger-repository.js';
 import { RequestsRepository } from './data/requests-repository.js';
+import { SearchPostings } from './data/search-postings.js';
 import { StatsRepository } from './data/stats-repository.js';
 import { UserDirectoryRepository } from './data/user-directory.js';
 import { UserErasureRepository } from './data/user-erasure.js';
@@ -61,6 +63,8 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     addresses: new AddressIndexRepository(c),
     stats,
     activity,
+    search: new SearchPostings(c),
+    catalogue: new CoveredCatalogueCache(infra.redis, store, config.COVERED_CACHE_TTL_SECONDS),
     cache: new CoveredCache(infra.redis, config.COVERED_CACHE_TTL_SECONDS),
     signer,
     onCacheError: (err) => logger.warn({ err }, 'covered list cache not invalidated; it expires on its own'),

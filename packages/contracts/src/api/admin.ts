@@ -32,6 +32,21 @@ export type RecentRequest = Static<typeof RecentRequest>;
 export const RecentRequestsReply = Type.Object({ requests: Type.Array(RecentRequest) });
 export type RecentRequestsReply = Static<typeof RecentRequestsReply>;
 
+/** Query of GET /api/admin/requests: the full list, newest first. */
+export const AdminRequestsQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'Whole words of the address, any order and case' })),
+  status: Type.Optional(RequestStatus),
+  limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: '1 to 200; default 50' })),
+  cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'next_cursor of the previous page' })),
+});
+export type AdminRequestsQuery = Static<typeof AdminRequestsQuery>;
+
+export const AdminRequestsReply = Type.Object({
+  requests: Type.Array(CoverageRequest),
+  next_cursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type AdminRequestsReply = Static<typeof AdminRequestsReply>;
+
 /** GET /api/admin/requests/:id answers the request itself, not wrapped, with signed file links. */
 export const AdminRequestReply = CoverageRequest;
 export type AdminRequestReply = Static<typeof AdminRequestReply>;

@@ -78,7 +78,13 @@ export type CoveredRequestsReply = Static<typeof CoveredRequestsReply>;
 
 /** Query of GET /api/requests/covered. */
 export const CoveredRequestsQuery = Type.Object({
-  limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: '1 to 100; default 100' })),
+  q: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Words of the address (street, city, state or ZIP), any case' }),
+  ),
+  sort: Type.Optional(Type.Union([Type.Literal('newest'), Type.Literal('city')], { description: 'default newest' })),
+  limit: Type.Optional(
+    Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: '1 to 100; default 24 (100 without q or sort)' }),
+  ),
   cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'next_cursor of the previous page' })),
 });
 export type CoveredRequestsQuery = Static<typeof CoveredRequestsQuery>;

@@ -129,6 +129,17 @@ export interface DirectoryDoc {
   firstSeenAt: Date;
 }
 
+/**
+ * One posting list per search term and range of 1,000 request sequence numbers:
+ * `_id: "<term>#<seq div 1000>"`, `seqs` the requests of that range holding the term. A search
+ * reads the lists of its terms range by range, newest first, by `_id`: its cost follows the page,
+ * not the number of requests.
+ */
+export interface PostingDoc {
+  _id: string;
+  seqs: number[];
+}
+
 export interface Collections {
   requests: Collection<RequestDoc>;
   counters: Collection<CounterDoc>;
@@ -139,6 +150,7 @@ export interface Collections {
   userReports: Collection<UserReportDoc>;
   accessLog: Collection<AccessDoc>;
   directory: Collection<DirectoryDoc>;
+  postings: Collection<PostingDoc>;
 }
 
 export function collections(db: Db): Collections {
@@ -152,6 +164,7 @@ export function collections(db: Db): Collections {
     userReports: db.collection<UserReportDoc>('user_reports'),
     accessLog: db.collection<AccessDoc>('access_log'),
     directory: db.collection<DirectoryDoc>('user_directory'),
+    postings: db.collection<PostingDoc>('search_postings'),
   };
 }
 

@@ -9,6 +9,7 @@ const READ = { projection: { status_history: 0, outbox: 0 } } as const;
 
 const toRecord = (doc: Omit<RequestDoc, 'status_history' | 'outbox'>): RequestRecord => ({
   id: doc._id,
+  seq: doc.seq,
   address: doc.address,
   addressKey: doc.addressKey,
   url: doc.url ?? null,
@@ -24,6 +25,8 @@ const toRecord = (doc: Omit<RequestDoc, 'status_history' | 'outbox'>): RequestRe
 
 /** Covered requests fetched per round of the covered list: a window of sequence numbers. */
 const MAX_ROUNDS = 20;
+/** Covered sequence numbers read per query when the whole catalogue is built. */
+const CATALOGUE_WINDOW = 1000;
 
 export class RequestsRepository implements RequestStore {
   constructor(
@@ -71,13 +74,21 @@ export class RequestsRepository implements RequestStore {
     return docs.map(toRecord);
   }
 
-  async newest(limit: number): Promise<RequestRecord[]> {
-    const top = await currentValue(this.c.counters, 'requests');
-    const seqs = range(top, limit);
+  async newest(limit: number, atMost?: number): Promise<RequestRecord[]> {
+    const top = atMost ?? (await this.topSeq());
+    // The newest `limit` sequence numbers, computed, not sorted for.
+    return this.findBySeqs(range(top, limit));
+  }
+
+  async findBySeqs(seqs: number[]): Promise<RequestRecord[]> {
     if (seqs.length === 0) return [];
-    // $in on the unique seq index: the newest `limit` sequence numbers, computed, not sorted for.
+    // $in on the unique seq index.
     const docs = await this.c.requests.find({ seq: { $in: seqs } }, READ).toArray();
     return docs.sort((a, b) => b.seq - a.seq).map(toRecord);
+  }
+
+  topSeq(): Promise<number> {
+    return currentValue(this.c.counters, 'requests');
   }
 
   async coveredPage(limit: number, before: number | null): Promise<{ items: RequestRecord[]; next: number | null }> {
@@ -99,6 +110,22 @@ export class RequestsRepository implements RequestStore {
     const last = items[items.length - 1];
     const after = found.length > limit && last ? last.coveredSeq - 1 : next;
     return { items: items.map(toRecord), next: after > 0 ? after : null };
+  }
+
+  async allCovered(): Promise<{ id: string; address: string }[]> {
+    const out: { id: string; address: string; coveredSeq: number }[] = [];
+    const projection = { address: 1, coveredSeq: 1, status: 1, 'files.report.key': 1 };
+    // Windows of the unique coveredSeq index, as coveredPage reads them, down to the first.
+    for (let next = await currentValue(this.c.counters, 'covered'); next > 0; next -= CATALOGUE_WINDOW) {
+      const docs = await this.c.requests
+        .find({ coveredSeq: { $in: range(next, CATALOGUE_WINDOW) } }, { projection })
+        .toArray();
+      for (const doc of docs) {
+        if (doc.status === 'covered' && doc.files?.report && doc.coveredSeq !== undefined)
+          out.push({ id: doc._id, address: doc.address, coveredSeq: doc.coveredSeq });
+      }
+    }
+    return out.sort((a, b) => b.coveredSeq - a.coveredSeq).map(({ id, address }) => ({ id, address }));
   }
 
   async changeStatus(

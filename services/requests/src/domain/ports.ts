@@ -26,6 +26,8 @@ export type ReportFiles = Partial<Record<ReportFileType, FileRef>>;
 
 export interface RequestRecord {
   id: string;
+  /** Creation order: 1, 2, 3... */
+  seq: number;
   address: string;
   /** The duplicate-detection key of the address (domain/address.ts). */
   addressKey: string;
@@ -64,8 +66,14 @@ export interface RequestStore {
   insert(request: NewRequest, events: OutboxEntry[], pendingId: string): Promise<RequestRecord>;
   find(id: string): Promise<RequestRecord | null>;
   findMany(ids: string[]): Promise<RequestRecord[]>;
-  /** The newest `limit` requests, newest first (by creation sequence). */
-  newest(limit: number): Promise<RequestRecord[]>;
+  /** The newest `limit` requests at or below sequence `atMost` (default: all), newest first. */
+  newest(limit: number, atMost?: number): Promise<RequestRecord[]>;
+  /** The requests with these creation sequence numbers, newest first. */
+  findBySeqs(seqs: number[]): Promise<RequestRecord[]>;
+  /** Every covered request that has its report file, most recently covered first. */
+  allCovered(): Promise<{ id: string; address: string }[]>;
+  /** The highest creation sequence number handed out. */
+  topSeq(): Promise<number>;
   /** Covered requests, most recently covered first, below `before` (a covered sequence number). */
   coveredPage(limit: number, before: number | null): Promise<{ items: RequestRecord[]; next: number | null }>;
   /**
@@ -90,6 +98,29 @@ export interface AddressIndex {
   remember(addressKey: string, requestId: string, at: Date): Promise<void>;
   /** Every request remembered for this address key (duplicates of each other within a window). */
   all(addressKey: string): Promise<{ requestId: string; at: Date }[]>;
+}
+
+/** A covered request as the public search reads it: its words, its city. */
+export interface CatalogueEntry {
+  id: string;
+  /** The address's words, lower case, space-separated. */
+  text: string;
+  city: string;
+}
+
+export interface CoveredCatalogue {
+  /** Every covered request with a report: most recently covered first, and by city. */
+  entries(): Promise<{ newest: CatalogueEntry[]; byCity: CatalogueEntry[] }>;
+}
+
+export interface SearchIndex {
+  /** Files request `seq` under each term (idempotent). */
+  add(seq: number, terms: string[]): Promise<void>;
+  /**
+   * Requests holding every term, newest first, from sequence `atMost` down over a bounded stretch;
+   * `below` is where the next call goes on (negative when the start was reached).
+   */
+  matching(terms: string[], atMost: number): Promise<{ seqs: number[]; below: number }>;
 }
 
 export interface RequestCounts {

@@ -14,6 +14,7 @@ import type {
   AddressIndex,
   CachedPage,
   CountDelta,
+  CoveredCatalogue,
   CoveredListCache,
   FileRef,
   LinkSigner,
@@ -21,8 +22,10 @@ import type {
   ReportFiles,
   RequestRecord,
   RequestStore,
+  SearchIndex,
   StatsStore,
 } from './ports.js';
+import { addressTerms, queryTerms, statusTerm } from './search-terms.js';
 
 export const DUPLICATE_WINDOW_DAYS = 30;
 /** Who a request is shown to: its requester or an admin (notes included), or anyone (no notes). */
@@ -32,6 +35,13 @@ const DUPLICATE_WINDOW_MS = DUPLICATE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 /** The public covered list: page size when none is asked for, and the largest page. */
 export const COVERED_PAGE_DEFAULT = 100;
 export const COVERED_PAGE_MAX = 100;
+/** Rounds of posting reads per admin search call (each covers 8,000 requests). */
+const SEARCH_ROUNDS = 4;
+/** The public search's page size when none is asked for. */
+export const SEARCH_PAGE_DEFAULT = 24;
+/** The admin's full list: default and largest page. */
+export const ADMIN_PAGE_DEFAULT = 50;
+export const ADMIN_PAGE_MAX = 200;
 /** Admin dashboard's Recent Requests. */
 export const RECENT_REQUESTS = 20;
 
@@ -112,6 +122,8 @@ export interface RequestsDeps {
   addresses: AddressIndex;
   stats: StatsStore;
   activity: ActivityStore;
+  search: SearchIndex;
+  catalogue: CoveredCatalogue;
   cache: CoveredListCache;
   signer: LinkSigner;
   onCacheError: (err: unknown) => void;
@@ -142,6 +154,7 @@ export class Requests {
     const id = this.deps.requests.newId();
     const record: RequestRecord = {
       id,
+      seq: 0, // given by the store on insert
       address,
       addressKey: key,
       url,
@@ -187,6 +200,7 @@ export class Requests {
       this.deps.stats.applyRequestDelta(effectId, { total: 1, requested: 1 }),
       requester ? this.deps.activity.addRequest(requester.userId, record.id) : undefined,
       this.deps.addresses.remember(record.addressKey, record.id, record.created_at),
+      this.deps.search.add(record.seq, [...addressTerms(record.address), statusTerm('requested')]),
     ]);
     await this.deps.requests.clearPending(record.id, effectId);
   }
@@ -246,6 +260,9 @@ export class Requests {
     if (from !== to) {
       await this.deps.stats.applyRequestDelta(effectId, { [STATUS_COUNTER[from]]: -1, [STATUS_COUNTER[to]]: 1 });
     }
+    // The status lists keep a request once it was ever in a status; a search checks the status it has now.
+    const record = await this.deps.requests.find(id);
+    if (record) await this.deps.search.add(record.seq, [statusTerm(to)]);
     if (to === 'covered' && followers) await this.coverDuplicates(id, followers.by, followers.correlationId);
     if (from === 'covered' || to === 'covered') await this.invalidateCovered();
     await this.deps.requests.clearPending(id, effectId);
@@ -309,6 +326,72 @@ export class Requests {
       return { body: cache.body, cache };
     }
     return { body: await build() };
+  }
+
+  /**
+   * Public search of covered reports: every word of `q` found in the address (parts of words
+   * too: "aus" finds Austin), newest covered first or by city; `offset` is the cursor.
+   */
+  async searchCovered(query: {
+    q?: string;
+    sort: 'newest' | 'city';
+    limit: number;
+    offset: number;
+  }): Promise<{ properties: CoverageRequest[]; next_cursor: string | null }> {
+    const catalogue = await this.deps.catalogue.entries();
+    const words = queryTerms(query.q);
+    const all = query.sort === 'city' ? catalogue.byCity : catalogue.newest;
+    const found = words.length === 0 ? all : all.filter((e) => words.every((w) => e.text.includes(w)));
+    const page = found.slice(query.offset, query.offset + query.limit);
+    const byId = new Map((await this.deps.requests.findMany(page.map((e) => e.id))).map((r) => [r.id, r]));
+    const end = query.offset + page.length;
+    return {
+      properties: page.flatMap((e) => {
+        const record = byId.get(e.id);
+        return record?.status === 'covered' ? [toApi(record, null, PUBLIC)] : [];
+      }),
+      next_cursor: end < found.length ? String(end) : null,
+    };
+  }
+
+  /**
+   * The admin's full request list, newest first: every word of `q` a whole word of the address,
+   * and the status when given. The cursor is the creation sequence number to go on from.
+   */
+  async adminList(query: {
+    q?: string;
+    status?: RequestStatus;
+    limit: number;
+    cursor: number | null;
+  }): Promise<{ requests: CoverageRequest[]; next_cursor: string | null }> {
+    const top = query.cursor ?? (await this.deps.requests.topSeq());
+    const terms = [...queryTerms(query.q), ...(query.status ? [statusTerm(query.status)] : [])];
+    const page = (records: RequestRecord[]) => records.map((r) => toApi(r, null, OWNER));
+    if (terms.length === 0) {
+      const records = await this.deps.requests.newest(query.limit, top);
+      const last = records[records.length - 1];
+      return { requests: page(records), next_cursor: last && last.seq > 1 ? String(last.seq - 1) : null };
+    }
+    const found: RequestRecord[] = [];
+    let atMost = top;
+    // Bounded work per call: a rare term over many requests answers a short page and a cursor.
+    for (let round = 0; round < SEARCH_ROUNDS && atMost > 0 && found.length < query.limit; round++) {
+      const { seqs, below } = await this.deps.search.matching(terms, atMost);
+      for (let i = 0; i < seqs.length && found.length < query.limit; i += query.limit) {
+        const batch = seqs.slice(i, i + query.limit);
+        const records = await this.deps.requests.findBySeqs(batch);
+        // The status lists keep requests that moved on: the status they have now decides.
+        for (const r of records) {
+          if (found.length < query.limit && (!query.status || r.status === query.status)) {
+            found.push(r);
+            atMost = r.seq - 1;
+          }
+        }
+        if (found.length < query.limit) atMost = Math.min(atMost, (batch[batch.length - 1] ?? atMost) - 1);
+      }
+      if (found.length < query.limit) atMost = below;
+    }
+    return { requests: page(found), next_cursor: atMost > 0 ? String(atMost) : null };
   }
 
   async forAdmin(id: string): Promise<CoverageRequest> {

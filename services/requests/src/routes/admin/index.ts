@@ -1,13 +1,15 @@
 import {
   AdminDashboardReply,
   AdminRequestReply,
+  AdminRequestsQuery,
+  AdminRequestsReply,
   RecentRequestsReply,
   RequestIdParams,
   UpdateStatusBody,
   UpdateStatusReply,
 } from '@homereport/contracts';
-import { ErrorReply, type ServiceApp, requireAdmin } from '@homereport/kit';
-import type { Requests } from '../../domain/requests.js';
+import { ErrorReply, type ServiceApp, badRequest, requireAdmin } from '@homereport/kit';
+import { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, type Requests } from '../../domain/requests.js';
 
 const tags = ['admin'];
 
@@ -25,6 +27,18 @@ export function registerAdminRoutes(app: ServiceApp, deps: { requests: Requests 
     requireAdmin(req);
     return { requests: await deps.requests.recent() };
   });
+
+  app.get(
+    '/api/admin/requests',
+    { schema: { tags, querystring: AdminRequestsQuery, response: { 200: AdminRequestsReply, 400: ErrorReply } } },
+    async (req) => {
+      requireAdmin(req);
+      const limit = Number(req.query.limit ?? ADMIN_PAGE_DEFAULT);
+      if (limit > ADMIN_PAGE_MAX) throw badRequest(`limit must be between 1 and ${ADMIN_PAGE_MAX}.`);
+      const cursor = req.query.cursor === undefined ? null : Number(req.query.cursor);
+      return deps.requests.adminList({ q: req.query.q, status: req.query.status, limit, cursor });
+    },
+  );
 
   app.get(
     '/api/admin/requests/:id',

@@ -11,11 +11,12 @@ import {
   CACHE_GENERATION_HEADER,
   ErrorReply,
   type ServiceApp,
+  badRequest,
   formatCacheGeneration,
   requireUser,
 } from '@homereport/kit';
 import type { Reports } from '../../domain/reports.js';
-import { COVERED_PAGE_DEFAULT, COVERED_PAGE_MAX, type Requests } from '../../domain/requests.js';
+import { COVERED_PAGE_DEFAULT, COVERED_PAGE_MAX, type Requests, SEARCH_PAGE_DEFAULT } from '../../domain/requests.js';
 
 const tags = ['requests'];
 
@@ -39,7 +40,18 @@ export function registerRequestRoutes(app: ServiceApp, deps: { requests: Request
     '/api/requests/covered',
     { schema: { tags, querystring: CoveredRequestsQuery, response: { 200: CoveredRequestsReply } } },
     async (req, reply) => {
-      const limit = Math.min(Number(req.query.limit ?? COVERED_PAGE_DEFAULT), COVERED_PAGE_MAX);
+      if (req.query.limit !== undefined && Number(req.query.limit) > COVERED_PAGE_MAX) {
+        throw badRequest(`limit must be between 1 and ${COVERED_PAGE_MAX}.`);
+      }
+      if (req.query.q !== undefined || req.query.sort !== undefined) {
+        return deps.requests.searchCovered({
+          q: req.query.q,
+          sort: req.query.sort ?? 'newest',
+          limit: Number(req.query.limit ?? SEARCH_PAGE_DEFAULT),
+          offset: Number(req.query.cursor ?? 0),
+        });
+      }
+      const limit = Number(req.query.limit ?? COVERED_PAGE_DEFAULT);
       const cursor = req.query.cursor === undefined ? null : Number(req.query.cursor);
       const { body, cache } = await deps.requests.covered(limit, cursor);
       // The gateway may keep this answer while the generation in Redis stays the same (its public-cache.ts).
