@@ -95,9 +95,13 @@ describe('GET /api/admin/requests', () => {
     const pages: string[] = [];
     let cursor: string | null = '';
     while (cursor !== null) {
-      const res = await api('GET', `/api/admin/requests?q=${word}&limit=3${cursor ? `&cursor=${cursor}` : ''}`, {
-        token: admin.token,
-      });
+      const res: { body: { requests: CoverageRequest[]; next_cursor: string | null } } = await api(
+        'GET',
+        `/api/admin/requests?q=${word}&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+        {
+          token: admin.token,
+        },
+      );
       pages.push(...ids(res.body.requests));
       cursor = res.body.next_cursor;
     }
