@@ -70,6 +70,9 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           page('/admin', () => import('../features/admin/routes/AdminDashboardPage').then((m) => m.AdminDashboardPage)),
+          page('/admin/requests', () =>
+            import('../features/admin/routes/AdminRequestsPage').then((m) => m.AdminRequestsPage),
+          ),
           page('/admin/request/:id', () =>
             import('../features/admin/routes/AdminRequestPage').then((m) => m.AdminRequestPage),
           ),

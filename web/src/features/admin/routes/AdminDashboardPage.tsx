@@ -9,13 +9,12 @@ import { QueryState } from '../../../components/QueryState';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
 import { StatCard } from '../../../components/StatCard';
-import { StatusBadge } from '../../../components/StatusBadge';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
-import { formatAdminDateTime } from '../../../lib/dates';
 import { useSession } from '../../../session/SessionProvider';
 import { systemStatus } from '../adminView';
 import { useAdminDashboard, useRecentRequests } from '../api/adminDashboard';
 import { useSystemHealth } from '../api/systemHealth';
+import { RequestRow } from '../components/RequestRow';
 import '../admin.css';
 
 // The Leads feature owns this section; it loads only when an admin opens the dashboard.
@@ -133,27 +132,16 @@ export function AdminDashboardPage() {
                 {(requests) => (
                   <ul className="list-rows">
                     {requests.map((request) => (
-                      <li key={request.id} className="list-row" data-testid="recent-request" data-id={request.id}>
-                        <div className="list-row-main">
-                          <p className="list-row-title">{request.address}</p>
-                          <p className="list-row-meta">Requested on {formatAdminDateTime(request.created_at)}</p>
-                          {request.notes && <p className="list-row-notes">{request.notes}</p>}
-                        </div>
-                        <div className="list-row-side">
-                          <StatusBadge status={request.status} />
-                          <Link
-                            to={`/admin/request/${encodeURIComponent(request.id)}`}
-                            className="btn btn-secondary btn-sm"
-                            data-testid="view-details"
-                          >
-                            View Details
-                          </Link>
-                        </div>
-                      </li>
+                      <RequestRow key={request.id} request={request} testId="recent-request" />
                     ))}
                   </ul>
                 )}
               </QueryState>
+              <div className="actions">
+                <Link to="/admin/requests" className="btn btn-secondary btn-sm" data-testid="all-requests-link">
+                  All Requests <Icon name="arrowRight" size={16} />
+                </Link>
+              </div>
             </section>
 
             <div className="admin-side">

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
 import { Modal } from '../../../components/Modal';
 import { formatLongDate } from '../../../lib/dates';
+import { signInPathFor } from '../../../session/nextPath';
 
 const benefits = [
   '10 free report credits every month',
@@ -11,7 +12,10 @@ const benefits = [
   'Email notifications when your reports are ready',
 ];
 
-/** What an anonymous visitor sees on View Full Report: why and how to sign in. */
+/**
+ * What an anonymous visitor sees on View Full Report: why and how to sign in. Signing in from
+ * here returns to the report they asked for, not to the dashboard.
+ */
 export function UnlockReportModal({ property, onClose }: { property: CoverageRequest; onClose: () => void }) {
   return (
     <Modal title="Unlock Full Property Report" onClose={onClose} testId="unlock-modal">
@@ -36,7 +40,11 @@ export function UnlockReportModal({ property, onClose }: { property: CoverageReq
         <Link to="/register" className="btn btn-primary btn-block" data-testid="unlock-register">
           Create Free Account
         </Link>
-        <Link to="/login" className="btn btn-secondary btn-block" data-testid="unlock-login">
+        <Link
+          to={signInPathFor('/login', `/report/${encodeURIComponent(property.id)}`)}
+          className="btn btn-secondary btn-block"
+          data-testid="unlock-login"
+        >
           Sign In to Existing Account
         </Link>
       </div>

@@ -1,14 +1,15 @@
 import type { CoverageRequest } from '@homereport/contracts';
-import { useCallback, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
 import { LoadFailed, QueryState } from '../../../components/QueryState';
 import type { NavItem } from '../../../components/SiteHeader';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
+import { useDebounced } from '../../../hooks/useDebounced';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useSession } from '../../../session/SessionProvider';
-import { useCoveredRequests } from '../api/coveredRequests';
+import { type CoveredSort, useCoveredRequests } from '../api/coveredRequests';
 import { PropertyCard } from '../components/PropertyCard';
 import { UnlockReportModal } from '../components/UnlockReportModal';
 import { ZipMarketTeaser } from '../components/ZipMarketTeaser';
@@ -22,6 +23,47 @@ function navFor(signedIn: boolean, isAdmin: boolean): NavItem[] {
     { to: '/login', label: 'Sign In', kind: 'ghost' },
     { to: '/register', label: 'Get Started', kind: 'primary' },
   ];
+}
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+function NoMatch({ q, onClear }: { q: string; onClear: () => void }) {
+  return (
+    <div className="card empty-state properties-empty" data-testid="properties-no-match">
+      <span className="icon-badge icon-badge-lg">
+        <Icon name="search" size={28} />
+      </span>
+      <h3>No Reports Match “{q}”</h3>
+      <p>Check the spelling, or search by street, city, state or ZIP code. You can also request this property.</p>
+      <div className="actions center">
+        <button type="button" className="btn btn-secondary" onClick={onClear}>
+          Clear Search
+        </button>
+        <Link to="/request" className="btn btn-primary">
+          Request Coverage
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The search and the order live in the URL (?q=&sort=city): Back, reload and a shared link show
+ * the same list. The box updates the URL as the user types; the search follows when typing pauses.
+ */
+function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const sort: CoveredSort = params.get('sort') === 'city' ? 'city' : 'newest';
+  const update = (next: { q?: string; sort?: CoveredSort }) => {
+    const merged = { q, sort, ...next };
+    const out = new URLSearchParams();
+    if (merged.q) out.set('q', merged.q);
+    if (merged.sort !== 'newest') out.set('sort', merged.sort);
+    // Typing replaces the entry (Back does not step through every letter); a new order is a new entry.
+    setParams(out, { replace: next.q !== undefined });
+  };
+  return { q, sort, update };
 }
 
 function EmptyState() {
@@ -48,7 +90,16 @@ export function PropertiesPage() {
   useDocumentTitle('Browse Reports');
   const { user, loading } = useSession();
   const navigate = useNavigate();
-  const covered = useCoveredRequests();
+  const { q, sort, update } = useListParams();
+  const [typed, setTyped] = useState(q);
+  // Back/forward changes the URL under the box: the box follows.
+  useEffect(() => setTyped(q), [q]);
+  const settled = useDebounced(typed, SEARCH_DEBOUNCE_MS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled change of the box writes the URL; a URL changed by Back must not be written over with the box's older text.
+  useEffect(() => {
+    if (settled !== q) update({ q: settled });
+  }, [settled]);
+  const covered = useCoveredRequests({ q, sort });
   const [locked, setLocked] = useState<CoverageRequest | null>(null);
   const closeModal = useCallback(() => setLocked(null), []);
 
@@ -73,13 +124,51 @@ export function PropertiesPage() {
 
       <section className="section section-tight">
         <div className="container">
+          <h2 className="properties-sr-only">Reports</h2>
+          <search className="card properties-controls" aria-label="Find a report">
+            <label className="search-box properties-search">
+              <Icon name="search" size={20} />
+              <span className="properties-sr-only">Search reports by address, city or ZIP code</span>
+              <input
+                type="search"
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+                placeholder="Search by address, city or ZIP code"
+                maxLength={200}
+                data-testid="properties-search"
+              />
+            </label>
+            <label className="properties-sort">
+              <span>Sort by</span>
+              <select
+                value={sort}
+                onChange={(event) => update({ sort: event.target.value as CoveredSort })}
+                data-testid="properties-sort"
+              >
+                <option value="newest">Newest</option>
+                <option value="city">City</option>
+              </select>
+            </label>
+          </search>
           <QueryState
             query={covered}
             what="the reports"
             testId="properties-error"
             loading={<PageSpinner label="Loading reports" />}
             isEmpty={(list) => list.properties.length === 0}
-            empty={<EmptyState />}
+            empty={
+              q ? (
+                <NoMatch
+                  q={q}
+                  onClear={() => {
+                    setTyped('');
+                    update({ q: '' });
+                  }}
+                />
+              ) : (
+                <EmptyState />
+              )
+            }
           >
             {(list) => (
               <>

@@ -1,0 +1,37 @@
+import type { AdminRequestsReply, RequestStatus } from '@homereport/contracts';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../api/client';
+import { queryKeys } from '../../../lib/queryKeys';
+
+export interface AdminRequestFilter {
+  q: string;
+  status: RequestStatus | '';
+}
+
+export const ADMIN_PAGE_SIZE = 50;
+
+export function adminRequestsPath({ q, status }: AdminRequestFilter, cursor: string | null): string {
+  const params = new URLSearchParams();
+  if (q.trim()) params.set('q', q.trim());
+  if (status) params.set('status', status);
+  params.set('limit', String(ADMIN_PAGE_SIZE));
+  if (cursor) params.set('cursor', cursor);
+  return `/api/admin/requests?${params}`;
+}
+
+/** GET /api/admin/requests: every request, newest first, searched and filtered, a page at a time. */
+export function useAdminRequests(filter: AdminRequestFilter) {
+  const q = filter.q.trim();
+  return useInfiniteQuery({
+    queryKey: [...queryKeys.admin, 'requests-list', { q, status: filter.status }],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) =>
+      apiCall<AdminRequestsReply>(adminRequestsPath({ q, status: filter.status }, pageParam), {
+        fallbackError: 'Failed to load requests',
+      }),
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    select: (data) => data.pages.flatMap((page) => page.requests),
+  });
+}

@@ -1,0 +1,143 @@
+import type { RequestStatus } from '@homereport/contracts';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { AccountBar } from '../../../components/AccountBar';
+import { Icon } from '../../../components/Icon';
+import { LoadFailed, QueryState } from '../../../components/QueryState';
+import { SiteLayout } from '../../../components/SiteLayout';
+import { PageSpinner } from '../../../components/Spinner';
+import { useDebounced } from '../../../hooks/useDebounced';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useAdminRequests } from '../api/adminRequests';
+import { RequestRow } from '../components/RequestRow';
+import '../admin.css';
+
+const STATUSES: { value: RequestStatus | ''; label: string }[] = [
+  { value: '', label: 'All statuses' },
+  { value: 'requested', label: 'Requested' },
+  { value: 'in_progress', label: 'In Progress' },
+  { value: 'covered', label: 'Covered' },
+];
+
+const isStatus = (value: string | null): value is RequestStatus =>
+  value === 'requested' || value === 'in_progress' || value === 'covered';
+
+/** Every request, newest first: search by address words, filter by status; both in the URL. */
+export function AdminRequestsPage() {
+  useDocumentTitle('All Requests');
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const rawStatus = params.get('status');
+  const status = isStatus(rawStatus) ? rawStatus : '';
+  const [typed, setTyped] = useState(q);
+  useEffect(() => setTyped(q), [q]);
+  const settled = useDebounced(typed, 300);
+  const write = (next: { q?: string; status?: RequestStatus | '' }) => {
+    const merged = { q, status, ...next };
+    const out = new URLSearchParams();
+    if (merged.q) out.set('q', merged.q);
+    if (merged.status) out.set('status', merged.status);
+    setParams(out, { replace: next.q !== undefined });
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled change of the box writes the URL; a URL changed by Back must not be written over with the box's older text.
+  useEffect(() => {
+    if (settled !== q) write({ q: settled });
+  }, [settled]);
+  const list = useAdminRequests({ q, status });
+  const filtered = q !== '' || status !== '';
+
+  return (
+    <SiteLayout>
+      <section className="section section-tight">
+        <div className="container">
+          <AccountBar eyebrow="Admin">
+            <h1>All Requests</h1>
+            <p className="muted">
+              <Link to="/admin">
+                <Icon name="arrowLeft" size={16} /> Back to Dashboard
+              </Link>
+            </p>
+          </AccountBar>
+
+          <search className="card admin-list-controls" aria-label="Find a request">
+            <label className="search-box admin-list-search">
+              <Icon name="search" size={20} />
+              <span className="admin-sr-only">Search requests by address words</span>
+              <input
+                type="search"
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+                placeholder="Search by street, city, state or ZIP code"
+                maxLength={200}
+                data-testid="admin-requests-search"
+              />
+            </label>
+            <label className="admin-list-status">
+              <span>Status</span>
+              <select
+                value={status}
+                onChange={(event) => write({ status: event.target.value as RequestStatus | '' })}
+                data-testid="admin-requests-status"
+              >
+                {STATUSES.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </search>
+
+          <section className="card" data-testid="admin-requests">
+            <h2 className="admin-sr-only">Requests</h2>
+            <QueryState
+              query={list}
+              what="the requests"
+              testId="admin-requests-failed"
+              loading={<PageSpinner label="Loading requests" />}
+              isEmpty={(requests) => requests.length === 0}
+              empty={
+                <p className="muted" data-testid="admin-requests-empty">
+                  {filtered ? 'No request matches this search.' : 'No requests yet.'}
+                </p>
+              }
+            >
+              {(requests) => (
+                <>
+                  <ul className="list-rows">
+                    {requests.map((request) => (
+                      <RequestRow key={request.id} request={request} testId="admin-request-row" />
+                    ))}
+                  </ul>
+                  {list.isFetchNextPageError ? (
+                    <LoadFailed
+                      what="more requests"
+                      error={list.error}
+                      onRetry={() => void list.fetchNextPage()}
+                      retrying={list.isFetchingNextPage}
+                      testId="admin-requests-more-failed"
+                    />
+                  ) : (
+                    list.hasNextPage && (
+                      <div className="actions center load-more">
+                        <button
+                          type="button"
+                          className="btn btn-secondary"
+                          disabled={list.isFetchingNextPage}
+                          onClick={() => void list.fetchNextPage()}
+                          data-testid="admin-requests-more"
+                        >
+                          {list.isFetchingNextPage ? 'Loading More...' : 'Load More'}
+                        </button>
+                      </div>
+                    )
+                  )}
+                </>
+              )}
+            </QueryState>
+          </section>
+        </div>
+      </section>
+    </SiteLayout>
+  );
+}
