@@ -1,6 +1,6 @@
 import type { ZipListItem } from '@homereport/contracts';
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
 import { QueryState } from '../../../components/QueryState';
 import { SiteLayout } from '../../../components/SiteLayout';
@@ -13,6 +13,7 @@ import { UnlockZipModal } from '../components/UnlockZipModal';
 import { ZipCard } from '../components/ZipCard';
 import { zipNav } from '../components/zipNav';
 import { TIER_FILTERS, type TierFilter } from '../zipFormat';
+import { type ZipFilters, filtersFrom, paramsWith } from '../zipListParams';
 import '../zip.css';
 
 /** Cards per page: the page stays light however many analyses match (5,000 and more). */
@@ -69,31 +70,58 @@ export function ZipListPage() {
   useDocumentTitle('ZIP Code Analysis');
   const { user, loading } = useSession();
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [tier, setTier] = useState<TierFilter>('');
+  // The search, tier and page live in the address (?q=&tier=&page=): Back and bookmarks work.
+  const [params, setParams] = useSearchParams();
+  const { q, tier, page } = filtersFrom(params);
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
-  const [page, setPage] = useState(1);
   const [locked, setLocked] = useState<ZipListItem | null>(null);
   const closeModal = useCallback(() => setLocked(null), []);
 
-  // The server filters and pages (5,000 analyses are 1.9 MB; a page of 24 is some 10 kB). The
-  // input stays instant; the request follows once typing pauses, the last page staying on screen.
-  const query = useDebounced(search, SEARCH_DEBOUNCE_MS);
-  const zipCodes = useZipCodePage({ search: query, tier, page, pageSize: PAGE_SIZE });
+  const change = useCallback(
+    (to: Partial<ZipFilters>, replace: boolean) => setParams((now) => paramsWith(now, to), { replace }),
+    [setParams],
+  );
+
+  // The box answers every key at once; the address (and with it the request) follows once typing
+  // pauses, replacing the entry rather than adding one per word, so Back leaves the search.
+  const [search, setSearch] = useState(q);
+  const typed = useDebounced(search, SEARCH_DEBOUNCE_MS);
+  const written = useRef(q);
+  useEffect(() => {
+    if (typed.trim() === written.current) return;
+    written.current = typed.trim();
+    change({ q: typed }, true);
+  }, [typed, change]);
+  // The address changed under the box (Back, a link, a bookmark): the box shows what it says.
+  useEffect(() => {
+    if (q === written.current) return;
+    written.current = q;
+    setSearch(q);
+  }, [q]);
+
+  // The server filters and pages (5,000 analyses are 1.9 MB; a page of 24 is some 10 kB). While
+  // the next answer loads, the last page stays on screen.
+  const zipCodes = useZipCodePage({ search: q, tier, page, pageSize: PAGE_SIZE });
   const shown = zipCodes.data;
   const pages = Math.max(1, Math.ceil((shown?.showing ?? 0) / PAGE_SIZE));
 
   const open = useCallback(
-    (zip: ZipListItem) => {
+    async (zip: ZipListItem) => {
+      // What is typed but not yet in the address goes in first (and is done before the next
+      // navigation starts, which would cancel it), so Back returns to it.
+      if (search.trim() !== written.current) {
+        written.current = search.trim();
+        await navigate({ search: paramsWith(params, { q: search }).toString() }, { replace: true });
+      }
       // While the session is still being checked, the detail page (public) is the safe default.
-      if (user || loading) navigate(`/zip/${encodeURIComponent(zip.zipCode)}`);
+      if (user || loading) await navigate(`/zip/${encodeURIComponent(zip.zipCode)}`);
       else setLocked(zip);
     },
-    [user, loading, navigate],
+    [user, loading, navigate, search, params],
   );
 
   const changePage = (next: number) => {
-    setPage(next);
+    change({ page: next }, false);
     document.getElementById('zip-results')?.scrollIntoView({ block: 'start' });
   };
 
@@ -118,10 +146,7 @@ export function ZipListPage() {
               <input
                 type="search"
                 value={search}
-                onChange={(event) => {
-                  setSearch(event.target.value);
-                  setPage(1);
-                }}
+                onChange={(event) => setSearch(event.target.value)}
                 placeholder="Search by ZIP code, city, state or neighborhood"
                 data-testid="zip-search"
               />
@@ -130,10 +155,7 @@ export function ZipListPage() {
               <span className="zip-sr-only">Investment tier</span>
               <select
                 value={tier}
-                onChange={(event) => {
-                  setTier(event.target.value as TierFilter);
-                  setPage(1);
-                }}
+                onChange={(event) => change({ tier: event.target.value as TierFilter }, false)}
                 data-testid="zip-tier-filter"
               >
                 {TIER_FILTERS.map((option) => (
