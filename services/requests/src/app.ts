@@ -58,12 +58,13 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   const ledger = new LedgerRepository(c, relay);
   const directory = new UserDirectoryRepository(c);
 
+  const search = new SearchPostings(c);
   const requests = new Requests({
     requests: store,
     addresses: new AddressIndexRepository(c),
     stats,
     activity,
-    search: new SearchPostings(c),
+    search,
     catalogue: new CoveredCatalogueCache(infra.redis, store, config.COVERED_CACHE_TTL_SECONDS),
     cache: new CoveredCache(infra.redis, config.COVERED_CACHE_TTL_SECONDS),
     signer,
@@ -87,5 +88,11 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   registerUserRoutes(app, { reports });
   registerAdminRoutes(app, { requests });
   registerInternalRoutes(app, { requests, reports });
+  // In the background: the service answers meanwhile; an admin search finds older requests once done.
+  void requests
+    .indexEarlierRequests(search.progress)
+    .catch((err) =>
+      logger.warn({ err }, 'earlier requests not all filed for the admin search; the next start goes on'),
+    );
   return app;
 }

@@ -27,6 +27,17 @@ export class SearchPostings implements SearchIndex {
     await write().catch((err) => (isDuplicateKey(err) ? write() : Promise.reject(err)));
   }
 
+  /** How far indexEarlierRequests got: a counter document, moved only forward. */
+  readonly progress = {
+    read: async () => (await this.c.counters.findOne({ _id: 'search-indexed' }))?.value ?? 0,
+    save: async (seq: number) => {
+      const save = (upsert: boolean) =>
+        this.c.counters.updateOne({ _id: 'search-indexed' }, { $max: { value: seq } }, { upsert });
+      // Another replica created it a moment earlier: move theirs.
+      await save(true).catch((err) => (isDuplicateKey(err) ? save(false) : Promise.reject(err)));
+    },
+  };
+
   async matching(terms: string[], atMost: number): Promise<{ seqs: number[]; below: number }> {
     const top = Math.floor(atMost / POSTING_RANGE);
     const ranges: number[] = [];

@@ -42,6 +42,7 @@ export const SEARCH_PAGE_DEFAULT = 24;
 /** The admin's full list: default and largest page. */
 export const ADMIN_PAGE_DEFAULT = 50;
 export const ADMIN_PAGE_MAX = 200;
+const REINDEX_BATCH = 500;
 /** Admin dashboard's Recent Requests. */
 export const RECENT_REQUESTS = 20;
 
@@ -392,6 +393,22 @@ export class Requests {
       if (found.length < query.limit) atMost = below;
     }
     return { requests: page(found), next_cursor: atMost > 0 ? String(atMost) : null };
+  }
+
+  /**
+   * Files every request made before the search existed in the posting lists, oldest first, from
+   * where the last run stopped (`progress`); idempotent, so two replicas doing it at once is only
+   * wasted work. Requests made meanwhile are filed by their own submission.
+   */
+  async indexEarlierRequests(progress: { read(): Promise<number>; save(seq: number): Promise<void> }) {
+    const top = await this.deps.requests.topSeq();
+    for (let from = (await progress.read()) + 1; from <= top; from += REINDEX_BATCH) {
+      const seqs = Array.from({ length: Math.min(REINDEX_BATCH, top - from + 1) }, (_, i) => from + i);
+      for (const record of await this.deps.requests.findBySeqs(seqs)) {
+        await this.deps.search.add(record.seq, [...addressTerms(record.address), statusTerm(record.status)]);
+      }
+      await progress.save(seqs[seqs.length - 1] ?? from);
+    }
   }
 
   async forAdmin(id: string): Promise<CoverageRequest> {
