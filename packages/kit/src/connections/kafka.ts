@@ -3,7 +3,6 @@ import { Kafka, type LogEntry, logLevel } from 'kafkajs';
 import type { ServiceApp } from '../app.js';
 import type { Logger } from '../logger.js';
 import { tcpReachable } from '../readiness.js';
-import { stopIdleQueueChecks } from './kafka-idle-timer.js';
 
 export type { Kafka } from 'kafkajs';
 
@@ -70,7 +69,6 @@ export function kafkaLogSink(log: Logger, now: () => number = Date.now) {
 }
 
 export function createKafka(brokers: string[], clientId: string, logger: Logger): Kafka {
-  stopIdleQueueChecks();
   const sink = kafkaLogSink(logger.child({ component: 'kafka' }));
   return new Kafka({
     clientId,
