@@ -14,17 +14,15 @@ import {
   tooManyRequests,
   unauthorized,
 } from '@homereport/kit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { refuseOversizedBody } from './body-limit.js';
 import type { GatewayConfig } from './config.js';
-import { answerWhileDraining, bodyUnread } from './early-answer.js';
-import { fastLane } from './fast-lane.js';
+import { refuse } from './early-answer.js';
 import { cachedHealth, servicesHealth } from './health.js';
-import { keptAnswers } from './kept-answers.js';
 import { createProxy } from './proxy.js';
 import { createPublicCache } from './public-cache.js';
 import { SharedRateLimit } from './rate-limit.js';
-import { FAST_LANE, PUBLIC_CACHEABLE, type ServiceName, isAdminPath, serviceFor, upstreams } from './routes.js';
+import { PUBLIC_CACHEABLE, type ServiceName, isAdminPath, serviceFor, upstreams } from './routes.js';
 import { securityHeadersFor } from './security-headers.js';
 import { registerWebApp } from './web.js';
 
@@ -34,63 +32,52 @@ export interface GatewayDeps {
   redis: Redis;
 }
 
+/**
+ * The gateway: every request goes through Fastify's routing and hooks, so each rule (request id,
+ * security headers, body limit, request budget, identity, admin paths, forwarded headers, 503,
+ * access line) has one implementation, here or in the kit's app.
+ */
 export async function buildGateway({ config, logger, redis }: GatewayDeps): Promise<ServiceApp> {
+  const app = await createServiceApp({
+    name: 'gateway',
+    logger,
+    trustProxy: config.TRUST_PROXY,
+    // A client that sends nothing for this long is cut off (as http-proxy's timeout did).
+    connectionTimeoutMs: 60_000,
+  });
+  registerRedis(app, redis);
+  const sessions = new SessionStore(redis);
+  const targets = upstreams(config);
   const requestLimit = new SharedRateLimit({
     redis,
     prefix: 'ratelimit:gw:',
     windowSeconds: 60,
     perWindow: config.RATE_LIMIT_PER_MINUTE,
   });
-  // Public answers kept here while the owning service's cache generation holds (public-cache.ts),
-  // served before Fastify's routing when they can be (kept-answers.ts).
-  const publicCache = createPublicCache({
-    redis,
-    logger,
-    internalSecret: config.INTERNAL_SECRET,
-    paths: PUBLIC_CACHEABLE,
-  });
-  const targets = upstreams(config);
-  const kept = keptAnswers({
-    peek: publicCache.peek,
-    paths: PUBLIC_CACHEABLE,
-    requestLimit,
-    logger,
-    trustProxy: config.TRUST_PROXY,
-  });
-  // Inbound lead posts forwarded before routing (fast-lane.ts).
-  const lane = fastLane({
-    targets: new Map([...FAST_LANE].map((path) => [path, targets[serviceFor(path) as ServiceName]])),
-    internalSecret: config.INTERNAL_SECRET,
-    requestLimit,
-    logger,
-    trustProxy: config.TRUST_PROXY,
-  });
-  const app = await createServiceApp({
-    name: 'gateway',
-    logger,
-    trustProxy: config.TRUST_PROXY,
-    answerFirst: (req, res) => kept(req, res) || lane(req, res),
-  });
-  registerRedis(app, redis);
-  const sessions = new SessionStore(redis);
   const healthLimit = new SharedRateLimit({
     redis,
     prefix: 'ratelimit:gw-health:',
     windowSeconds: 60,
     perWindow: config.HEALTH_RATE_LIMIT_PER_MINUTE,
   });
+  // Public answers kept here while the owning service's cache generation holds (public-cache.ts).
+  const publicCache = createPublicCache({
+    redis,
+    logger,
+    internalSecret: config.INTERNAL_SECRET,
+    paths: PUBLIC_CACHEABLE,
+  });
   const proxy = createProxy(config.INTERNAL_SECRET);
   // Writes to these services can change what the public cache keeps.
   const cacheOwners = new Set([...PUBLIC_CACHEABLE].map((path) => serviceFor(path)));
   app.addHook('onClose', async () => {
     proxy.close();
-    lane.close();
     await Promise.all([publicCache.close(), requestLimit.close(), healthLimit.close()]);
   });
 
-  // On the raw response, so answers the proxy writes straight through carry them too.
+  // Every answer; proxy.ts hands them to the raw response with the service's answer.
   app.addHook('onRequest', (req, reply, done) => {
-    for (const [name, value] of securityHeadersFor(req.url)) reply.raw.setHeader(name, value);
+    for (const [name, value] of securityHeadersFor(req.url)) reply.header(name, value);
     done();
   });
   const origins = splitList(config.CORS_ORIGINS);
@@ -106,7 +93,7 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
     try {
       refuseOversizedBody(req.url.split('?')[0] ?? '', req.headers, bodyLimits);
     } catch (err) {
-      return answerWhileDraining(req, reply, err as AppError);
+      return refuse(req, reply, err as AppError);
     }
   });
 
@@ -133,16 +120,20 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
     return reply.status(ok ? 200 : 503).send(body);
   });
 
-  app.all('/api/*', async (req, reply) => {
+  /** The per-client budget of every /api route but health (which has its own). */
+  const limitRequests = async (req: FastifyRequest, reply: FastifyReply) => {
+    const wait = requestLimit.hit(req.ip);
+    if (wait === null) return;
+    return refuse(req, reply, tooManyRequests(wait, 'Too many requests. Please slow down and try again shortly.'));
+  };
+
+  const forwardApi = async (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0] ?? '';
     try {
-      const wait = requestLimit.hit(req.ip);
-      if (wait !== null) throw tooManyRequests(wait, 'Too many requests. Please slow down and try again shortly.');
       const identity = await resolveIdentity(req);
       // A signed-in caller's answers, and auth's (they hand out tokens), are nobody else's: no
-      // browser or shared cache may keep them (ASVS 8.2.1). On the raw response, like the security
-      // headers, so an answer the proxy streams through carries it too.
-      if (identity || path.startsWith('/api/auth/')) reply.raw.setHeader('cache-control', 'no-store');
+      // browser or shared cache may keep them (ASVS 8.2.1).
+      if (identity || path.startsWith('/api/auth/')) reply.header('cache-control', 'no-store');
       // Before routing: an unserved admin path answers 401/403 like a served one, never 404.
       if (isAdminPath(path)) {
         if (!identity) throw unauthorized();
@@ -150,18 +141,42 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
       }
       const service = serviceFor(path);
       if (!service) throw notFound(`No API route for ${req.method} ${path}.`);
-      const target = targets[service];
-      if (await publicCache.serve(req, reply, path, target)) return reply;
-      if (cacheOwners.has(service) && req.method !== 'GET' && req.method !== 'HEAD') {
-        reply.raw.once('finish', () => publicCache.written(target));
-      }
-      proxy.forward(req, reply, target, service, identity);
+      proxy.forward(req, reply, targets[service], service, identity);
+      return reply;
     } catch (err) {
       // Refused before the body was read (an upload without a session): the answer must survive.
-      if (err instanceof AppError && bodyUnread(req)) return answerWhileDraining(req, reply, err);
+      if (err instanceof AppError) return refuse(req, reply, err);
       throw err;
     }
+  };
+
+  app.all('/api/*', {
+    onRequest: limitRequests,
+    handler: forwardApi,
+    // A write answered by a service whose public answers are kept: what it kept may be stale.
+    onResponse: (req, _reply, done) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        const service = serviceFor(req.url.split('?')[0] ?? '');
+        if (service && cacheOwners.has(service)) publicCache.written(targets[service]);
+      }
+      done();
+    },
   });
+
+  // Kept public answers: served by a hook once the budget allowed the request, before identity
+  // is looked up (they are the same for everyone); on a miss the cache asks the service itself.
+  for (const path of PUBLIC_CACHEABLE) {
+    const target = targets[serviceFor(path) as ServiceName];
+    app.get(path, {
+      onRequest: [
+        limitRequests,
+        async (req, reply) => {
+          if (await publicCache.serve(req, reply, path, target)) return reply;
+        },
+      ],
+      handler: forwardApi,
+    });
+  }
 
   // The built web app: precompressed, hashed assets cached for a year, SPA fallback (web.ts).
   await registerWebApp(app, config.WEB_DIST, logger);

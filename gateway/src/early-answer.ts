@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import type { AppError } from '@homereport/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -9,36 +10,34 @@ export function bodyUnread(req: FastifyRequest): boolean {
 }
 
 /**
- * Answers an error before the body was read, without losing the answer. Node closes the
- * connection of an answered request whose body is still arriving, and a socket closed with
- * unread data is reset: a client still writing then sees a broken pipe instead of our 413 or
- * 401. So the answer goes out first, the rest of the body is read and dropped (at most
- * `maxBytes` or `maxMs`, then the connection is closed anyway), and only then does the
- * response end and the connection close, as nginx's lingering close does.
+ * Refuses a request with `error`. One whose body is still arriving is answered without losing
+ * the answer: Node closes the connection of an answered request whose body is still arriving,
+ * and a socket closed with unread data is reset, so a client still writing would see a broken
+ * pipe instead of our 413 or 401. So the answer goes out first, the rest of the body is read and
+ * dropped (at most `maxBytes` or `maxMs`, then the connection is closed anyway), and only then
+ * does the response end and the connection close, as nginx's lingering close does. Fastify sends
+ * it (a stream that ends once the body was drained), so our hooks' headers and the access line
+ * come with it. Anything else goes to Fastify's error handler.
  */
-export function answerWhileDraining(
+export function refuse(
   req: FastifyRequest,
   reply: FastifyReply,
   error: AppError,
   { maxBytes = 256 * 1024 * 1024, maxMs = 30_000 } = {},
 ): FastifyReply {
+  if (!bodyUnread(req)) throw error;
   const body = JSON.stringify({ error: error.message, code: error.code });
-  const res = reply.raw;
-  // Headers set by our hooks (request id, security headers) go out with the hand-written answer.
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) res.setHeader(name, value as string | string[]);
-  }
-  if (error.extra.retryAfterSeconds !== undefined) res.setHeader('retry-after', String(error.extra.retryAfterSeconds));
-  reply.hijack();
-  res.writeHead(error.statusCode, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-    connection: 'close',
-  });
-  res.write(body);
-  drain(req.raw, maxBytes, maxMs).finally(() => res.end());
+  if (error.extra.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.extra.retryAfterSeconds));
+  const answer = new Readable({ read() {} });
+  answer.push(body);
+  drain(req.raw, maxBytes, maxMs).finally(() => answer.push(null));
   req.log.info({ statusCode: error.statusCode, code: error.code }, 'answered before reading the body');
-  return reply;
+  return reply
+    .status(error.statusCode)
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('content-length', Buffer.byteLength(body))
+    .header('connection', 'close')
+    .send(answer);
 }
 
 function drain(raw: IncomingMessage, maxBytes: number, maxMs: number): Promise<void> {

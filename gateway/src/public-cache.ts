@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { constants, brotliCompress, gzip as gzipCallback } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import {
   CACHE_GENERATION_CHANNEL,
   CACHE_GENERATION_HEADER,
@@ -10,6 +11,7 @@ import {
   parseCacheGeneration,
 } from '@homereport/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
@@ -43,8 +45,8 @@ export interface PublicCacheOptions {
   /** Public GET paths (exact, without the query string) whose answers may be kept. */
   paths: ReadonlySet<string>;
   maxAgeMs?: number;
-  /** Answers kept at most (distinct URLs: a path with each query string asked for). */
-  maxEntries?: number;
+  /** Bytes kept at most (each answer plain and compressed); the least recently used go first. */
+  maxBytes?: number;
   maxQueryLength?: number;
 }
 
@@ -64,10 +66,13 @@ export interface PublicCacheOptions {
  * service's answer is passed on and not kept.
  */
 export function createPublicCache(options: PublicCacheOptions) {
-  const entries = new Map<string, Entry & { target: string }>();
+  // Bounded by bytes, not count: a ZIP list page weighs a hundred times a short covered list.
+  const entries = new LRUCache<string, Entry & { target: string }>({
+    maxSize: options.maxBytes ?? 32 * 1024 * 1024,
+    sizeCalculation: (entry, url) => entry.body.length + entry.br.length + entry.gzip.length + url.length,
+  });
   const loading = new Map<string, Promise<Entry | Passed>>();
   const maxAgeMs = options.maxAgeMs ?? 60_000;
-  const maxEntries = options.maxEntries ?? 2_000;
   const maxQueryLength = options.maxQueryLength ?? 256;
   // Bumped by every drop: a load that began before a drop may carry the old data, so it is
   // answered with but not kept.
@@ -76,7 +81,8 @@ export function createPublicCache(options: PublicCacheOptions) {
 
   const forget = (keep: (entry: Entry & { target: string }) => boolean) => {
     epoch += 1;
-    for (const [url, entry] of entries) if (!keep(entry)) entries.delete(url);
+    const dropped = [...entries.entries()].filter(([, entry]) => !keep(entry)).map(([url]) => url);
+    for (const url of dropped) entries.delete(url);
   };
 
   const subscriber = options.redis.duplicate();
@@ -135,12 +141,11 @@ export function createPublicCache(options: PublicCacheOptions) {
       gzip: await gzip(body, { level: 6 }),
       until: Date.now() + maxAgeMs,
     };
-    if (epoch === startedAt) {
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(url, { ...entry, target });
-    }
+    if (epoch === startedAt) entries.set(url, { ...entry, target });
     return entry;
   }
+
+  const isTrusted = (entry: Entry) => subscribed && entry.until > Date.now();
 
   async function stillCurrent(entry: Entry): Promise<boolean> {
     if (entry.until <= Date.now()) return false;
@@ -156,7 +161,8 @@ export function createPublicCache(options: PublicCacheOptions) {
       if (url.length - path.length > maxQueryLength) return false;
       try {
         const entry = entries.get(url);
-        if (entry && (await stillCurrent(entry))) {
+        // Subscribed, a fresh entry is sent without awaiting anything.
+        if (entry !== undefined && (isTrusted(entry) || (await stillCurrent(entry)))) {
           send(req, reply, entry, 'hit');
           return true;
         }
@@ -179,16 +185,6 @@ export function createPublicCache(options: PublicCacheOptions) {
       }
     },
 
-    /**
-     * The kept answer for `url` when it can be served without asking anyone (subscribed, fresh),
-     * else null: the caller then goes the normal way, which loads or revalidates it.
-     */
-    peek(url: string): Entry | null {
-      if (!subscribed) return null;
-      const entry = entries.get(url);
-      return entry !== undefined && entry.until > Date.now() ? entry : null;
-    },
-
     /** A write to the service at `target` was answered: what it served before may be stale. */
     written(target: string) {
       forget((entry) => entry.target !== target);
@@ -208,9 +204,8 @@ export interface KeptAnswer {
 }
 
 /**
- * The one way a kept answer is sent, by the Fastify path and by the shortcut before routing
- * (kept-answers.ts) alike: the service's ETag (304 on a match) and caching rule, the encoding the
- * client accepts. Header lists are built once per entry and variant.
+ * How a kept answer is sent: the service's ETag (304 on a match) and caching rule, the encoding
+ * the client accepts. Header lists are built once per entry and variant.
  */
 export function answerFrom(entry: Entry, request: IncomingHttpHeaders, state: 'hit' | 'miss'): KeptAnswer {
   const notModified = entry.etag !== null && etagMatches(request['if-none-match'], entry.etag);
@@ -248,12 +243,37 @@ function headerList(entry: Entry, variant: Variant, state: 'hit' | 'miss'): stri
   return list;
 }
 
-/** The encoding of a kept answer to send for an Accept-Encoding header; null for none. */
-function encodingFor(accepted: string | undefined): 'br' | 'gzip' | null {
+const ENCODINGS = ['br', 'gzip', 'identity'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+/** Browsers send a handful of distinct Accept-Encoding headers: each is negotiated once. */
+const negotiated = new LRUCache<string, Encoding>({ max: 256 });
+
+/**
+ * The encoding of a kept answer to send for an Accept-Encoding header, q-values honoured; null
+ * for identity (nothing sent, nothing acceptable, or identity preferred).
+ */
+export function encodingFor(accepted: string | undefined): 'br' | 'gzip' | null {
   if (accepted === undefined) return null;
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return null;
+  let chosen = negotiated.get(accepted);
+  if (chosen === undefined) {
+    // The negotiator maps `*` to the first supported value even when that one was refused by
+    // name (`br;q=0, *`), so what the header refuses outright is not offered at all.
+    const refused = refusedEncodings(accepted);
+    const offered = ENCODINGS.filter((encoding) => !refused.has(encoding));
+    chosen = negotiate<Encoding>(accepted, offered) ?? 'identity';
+    negotiated.set(accepted, chosen);
+  }
+  return chosen === 'identity' ? null : chosen;
+}
+
+function refusedEncodings(accepted: string): Set<string> {
+  const refused = new Set<string>();
+  for (const part of accepted.split(',')) {
+    const [name, ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    if (name && q !== undefined && Number(q.slice(2)) === 0) refused.add(name);
+  }
+  return refused;
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, as for GET). */

@@ -1,4 +1,5 @@
 import type { Redis } from '@homereport/kit';
+import { LRUCache } from 'lru-cache';
 
 interface Tally {
   /** The count Redis last reported for this window: every replica's hits it had been told of. */
@@ -17,6 +18,11 @@ export interface SharedRateLimitOptions {
   perWindow: number;
   /** How often this replica adds its hits in Redis and learns the other replicas'. */
   flushMs?: number;
+  /**
+   * Clients tracked here at most; the least recently seen is forgotten first. Its hits already
+   * sent stay counted in Redis, and a client seen again starts from Redis's count at the next flush.
+   */
+  maxClients?: number;
 }
 
 /**
@@ -30,14 +36,15 @@ export interface SharedRateLimitOptions {
  * When Redis is away each replica still limits on its own count.
  *
  * The per-request Redis call this replaces cost the gateway about a third of its throughput on
- * cached public answers (measured with bench:requests).
+ * cached public answers (measured with bench:requests). Memory is bounded by `maxClients`.
  */
 export class SharedRateLimit {
-  private readonly tallies = new Map<string, Tally>();
+  private readonly tallies: LRUCache<string, Tally>;
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> | null = null;
 
   constructor(private readonly options: SharedRateLimitOptions) {
+    this.tallies = new LRUCache({ max: options.maxClients ?? 100_000 });
     this.timer = setInterval(() => void this.flush(), options.flushMs ?? 100);
     this.timer.unref();
   }
@@ -71,10 +78,12 @@ export class SharedRateLimit {
   private async send(): Promise<void> {
     const now = Date.now();
     const batch: [string, Tally][] = [];
-    for (const [client, tally] of this.tallies) {
+    const ended: string[] = [];
+    for (const [client, tally] of this.tallies.entries()) {
       if (tally.pending > 0) batch.push([client, tally]);
-      else if (tally.windowEnds <= now && tally.sending === 0) this.tallies.delete(client);
+      else if (tally.windowEnds <= now && tally.sending === 0) ended.push(client);
     }
+    for (const client of ended) this.tallies.delete(client);
     if (batch.length === 0) return;
     const { redis, prefix, windowSeconds } = this.options;
     const pipeline = redis.pipeline();
@@ -101,7 +110,7 @@ export class SharedRateLimit {
       }
       tally.sending = 0;
       // A tally replaced meanwhile (its window ended here) learns nothing from the old one.
-      if (this.tallies.get(client) !== tally) return;
+      if (this.tallies.peek(client) !== tally) return;
       tally.shared = Number(count[1]);
       const ttlMs = Number(ttl[1]);
       if (ttlMs > 0) tally.windowEnds = at + ttlMs;

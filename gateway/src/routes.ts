@@ -26,13 +26,6 @@ export const ROUTES: { pattern: RegExp; service: ServiceName }[] = [
  */
 export const PUBLIC_CACHEABLE = new Set(['/api/requests/covered', '/api/zipcodes']);
 
-/**
- * Public POSTs forwarded before routing (fast-lane.ts): the inbound lead webhook, which ad
- * platforms call once per lead. Never a path whose service owns kept answers (those writes must
- * drop them, which the Fastify path does).
- */
-export const FAST_LANE = new Set(['/api/webhooks/leads']);
-
 export function serviceFor(path: string): ServiceName | null {
   return ROUTES.find((r) => r.pattern.test(path))?.service ?? null;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
@@ -41,8 +41,8 @@ export interface ServiceAppOptions {
   /** Behind the gateway (one proxy), so req.ip is the client address it forwarded. */
   trustProxy?: boolean;
   bodyLimit?: number;
-  /** Answers some requests before Fastify sees them (the gateway's kept public answers); false passes on. */
-  answerFirst?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** Closes a connection on which nothing arrives for this long (Fastify's connectionTimeout). */
+  connectionTimeoutMs?: number;
 }
 
 /** The caller's request id (the gateway's, or an operator's) when it looks like one, else a new one. */
@@ -74,38 +74,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     // One hop: the gateway sets x-forwarded-for to the client address it saw, so req.ip is that.
     trustProxy: options.trustProxy ? trustOneHop : false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    ...(options.answerFirst
-      ? {
-          serverFactory: (
-            handler: (req: IncomingMessage, res: ServerResponse) => void,
-            fastifyOptions: Record<string, unknown>,
-          ) => {
-            const opts = fastifyOptions as Record<string, number | undefined>;
-            const answerFirst = options.answerFirst as NonNullable<ServiceAppOptions['answerFirst']>;
-            const server = createServer((req, res) => {
-              let answered = false;
-              try {
-                answered = answerFirst(req, res);
-              } catch (err) {
-                // A bug in the shortcut must cost one answer, not the process: Fastify answers
-                // instead when nothing was sent yet.
-                options.logger.error({ err, url: loggablePath(req.url) }, 'answering before routing failed');
-                if (res.headersSent) {
-                  res.destroy();
-                  return;
-                }
-              }
-              if (!answered) handler(req, res);
-            });
-            // What Fastify sets on a server it creates itself.
-            server.keepAliveTimeout = opts.keepAliveTimeout ?? server.keepAliveTimeout;
-            server.requestTimeout = opts.requestTimeout ?? server.requestTimeout;
-            server.setTimeout(opts.connectionTimeout ?? 0);
-            if ((opts.maxRequestsPerSocket ?? 0) > 0) server.maxRequestsPerSocket = opts.maxRequestsPerSocket ?? null;
-            return server;
-          },
-        }
-      : {}),
+    ...(options.connectionTimeoutMs !== undefined ? { connectionTimeout: options.connectionTimeoutMs } : {}),
     // No coercion: a number or object where a string belongs is a 400, not silently "42".
     // Query strings are strings; routes that need numbers there parse them explicitly.
     ajv: { customOptions: { removeAdditional: false, allErrors: false, coerceTypes: false } },
