@@ -1,0 +1,54 @@
+import { EventEmitter } from 'node:events';
+import type { Redis } from '@homereport/kit';
+
+/**
+ * The part of ioredis the gateway uses, in memory, for inject() tests without a Redis server:
+ * strings, the rate limit's INCRBY/EXPIRE/PTTL pipeline, and a subscriber whose messages the
+ * test sends itself (`announce`).
+ */
+export function fakeRedis() {
+  const values = new Map<string, string>();
+  const subscriber = Object.assign(new EventEmitter(), {
+    connect: async () => {
+      subscriber.emit('ready');
+    },
+    subscribe: async () => 1,
+    disconnect: () => {},
+  });
+  const redis = {
+    values,
+    get: async (key: string) => values.get(key) ?? null,
+    del: async (key: string) => Number(values.delete(key)),
+    pexpire: async () => 1,
+    ping: async () => 'PONG',
+    quit: async () => 'OK',
+    disconnect: () => {},
+    duplicate: () => subscriber,
+    pipeline() {
+      const replies: [null, unknown][] = [];
+      const chain = {
+        incrby(key: string, by: number) {
+          const next = Number(values.get(key) ?? 0) + by;
+          values.set(key, String(next));
+          replies.push([null, next]);
+          return chain;
+        },
+        expire() {
+          replies.push([null, 1]);
+          return chain;
+        },
+        pttl() {
+          replies.push([null, 60_000]);
+          return chain;
+        },
+        exec: async () => replies,
+      };
+      return chain;
+    },
+    /** What a service's bumpCacheGeneration announces on the cache-generation channel. */
+    announce(channel: string, key: string) {
+      subscriber.emit('message', channel, key);
+    },
+  };
+  return Object.assign(redis as unknown as Redis, { values, announce: redis.announce });
+}
