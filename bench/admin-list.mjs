@@ -6,7 +6,7 @@
 // and for each size measures through the gateway, once the database has settled after the load:
 //   - GET /api/admin/requests: the first page; page 3 (following next_cursor); ?status=requested;
 //     ?q=<a common city>; ?q=<a rare street word>&status=covered; ?q=<city>&status=in_progress,
-//     second page;
+//     first and second page;
 //   - GET /api/admin/recent-requests beside them: the newest 20 by key, the least a list of
 //     requests can cost through the same gateway, session check and service.
 // Each sample calls every case once in turn (BENCH_CONCURRENCY samples at a time, each call from
@@ -30,6 +30,9 @@ const { addressTerms, statusTerm } = await import('../services/requests/src/doma
 const { POSTING_RANGE } = await import('../services/requests/src/data/search-postings.ts');
 const { addressKey, cleanAddress } = await import('../services/requests/src/domain/address.ts');
 const { collections } = await import('../services/requests/src/data/collections.ts');
+const { SearchPostings } = await import('../services/requests/src/data/search-postings.ts');
+const { RequestsRepository } = await import('../services/requests/src/data/requests-repository.ts');
+const { Requests } = await import('../services/requests/src/domain/requests.ts');
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 500);
@@ -275,9 +278,64 @@ async function cases(gateway, token, c) {
       `q=${RARE_STREET_WORD} (rare street) & status=covered`,
       `/api/admin/requests?q=${RARE_STREET_WORD}&status=covered`,
     ],
+    [`q=${COMMON_CITY_WORD} & status=in_progress`, cityInProgress],
     [`q=${COMMON_CITY_WORD} & status=in_progress, page 2`, `${cityInProgress}&cursor=${next}`],
     ['peer: recent-requests (newest 20)', '/api/admin/recent-requests'],
   ];
+}
+
+/**
+ * The database work of one call, counted by running the service's own list code in this process
+ * against the same database with each read counted: round trips and documents read from the
+ * posting lists and the requests. Exact and free of the machine's noise, it shows what a time
+ * ratio is made of.
+ */
+async function workOf(c, path) {
+  const work = { postingReads: 0, postingSeqs: 0, requestReads: 0, requestDocs: 0 };
+  const counted = (collection, onDocs) =>
+    new Proxy(collection, {
+      get(target, prop) {
+        if (prop !== 'find') return Reflect.get(target, prop, target);
+        return (...args) => {
+          const cursor = target.find(...args);
+          const toArray = cursor.toArray.bind(cursor);
+          cursor.toArray = async () => {
+            const docs = await toArray();
+            onDocs(docs);
+            return docs;
+          };
+          return cursor;
+        };
+      },
+    });
+  const countedCollections = {
+    ...c,
+    postings: counted(c.postings, (docs) => {
+      work.postingReads += 1;
+      work.postingSeqs += docs.reduce((sum, d) => sum + d.seqs.length, 0);
+    }),
+    requests: counted(c.requests, (docs) => {
+      work.requestReads += 1;
+      work.requestDocs += docs.length;
+    }),
+  };
+  // Only the list's own stores: adminList and recent read nothing else.
+  const requests = new Requests({
+    requests: new RequestsRepository(countedCollections, null),
+    search: new SearchPostings(countedCollections),
+  });
+  const url = new URL(path, 'http://bench');
+  if (url.pathname === '/api/admin/recent-requests') await requests.recent();
+  else {
+    const cursor = url.searchParams.get('cursor');
+    await requests.adminList({
+      q: url.searchParams.get('q') ?? undefined,
+      status: url.searchParams.get('status') ?? undefined,
+      limit: Number(url.searchParams.get('limit') ?? 50),
+      cursor: cursor === null ? null : Number(cursor),
+    });
+  }
+  return work;
 }
 
 async function measure(gateway, token, c) {
@@ -302,11 +360,14 @@ async function measure(gateway, token, c) {
   await pool(SAMPLES, CONCURRENCY, async () => {
     for (const [i, [, path]] of list.entries()) times[i].push((await call(path)).ms);
   });
+  const work = [];
+  for (const [, path] of list) work.push(await workOf(c, path));
   return list.map(([name, path], i) => ({
     name,
     path,
     rows: rows[i],
     more: more[i],
+    work: work[i],
     p50: pct(times[i], 50),
     p99: pct(times[i], 99),
   }));
@@ -378,16 +439,27 @@ try {
   const cells = (row) => `${f(row.p50)} / ${f(row.p99)} (${row.rows}${row.more ? '+' : ''} rows)`;
   // The sizes are measured minutes apart on a shared machine: the peer's own ratio shows how much
   // the machine itself moved between them, and each case's ratio divided by it takes that out.
-  const ratio = (i) => big.rows[i].p99 / small.rows[i].p99;
-  const peer = big ? ratio(small.rows.length - 1) : 1;
-  const tail = big ? ' p99 ratio | ratio ÷ peer ratio |' : '';
+  const ratio = (i, p) => big.rows[i][p] / small.rows[i][p];
+  const peer = small.rows.length - 1;
+  const tail = big ? ' p50 ratio | p99 ratio | p99 ratio ÷ peer’s |' : '';
   console.log(`| case | ${results.map((r) => `${r.size} p50 / p99`).join(' | ')} |${tail}`);
-  console.log(`|---|${results.map(() => '---|').join('')}${big ? '---|---|' : ''}`);
+  console.log(`|---|${results.map(() => '---|').join('')}${big ? '---|---|---|' : ''}`);
   for (const [i, row] of small.rows.entries()) {
-    const ratios = big ? ` ${ratio(i).toFixed(2)}x | ${(ratio(i) / peer).toFixed(2)}x |` : '';
+    const ratios = big
+      ? ` ${ratio(i, 'p50').toFixed(2)}x | ${ratio(i, 'p99').toFixed(2)}x | ${(ratio(i, 'p99') / ratio(peer, 'p99')).toFixed(2)}x |`
+      : '';
     console.log(`| ${row.name} | ${results.map((r) => cells(r.rows[i])).join(' | ')} |${ratios}`);
   }
   console.log('\n(n+ rows: a page of n with a next_cursor to go on from.) Goal: p99 ratio <= 1.5x.');
+  console.log(
+    "\nDatabase work of one call (the service's list code run against the same data, reads counted): round trips to the posting lists / posting entries read; round trips to the requests / request documents read\n",
+  );
+  const workCell = ({ work: w }) => `${w.postingReads} / ${w.postingSeqs}; ${w.requestReads} / ${w.requestDocs}`;
+  console.log(`| case | ${results.map((r) => `${r.size}`).join(' | ')} |`);
+  console.log(`|---|${results.map(() => '---|').join('')}`);
+  for (const [i, row] of small.rows.entries()) {
+    console.log(`| ${row.name} | ${results.map((r) => workCell(r.rows[i])).join(' | ')} |`);
+  }
 } finally {
   await mongo?.close();
   await stack?.stop();
