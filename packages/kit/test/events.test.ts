@@ -83,6 +83,77 @@ describe('the outbox relay', () => {
   });
 });
 
+describe('the outbox relay with one marker per batch', () => {
+  /** A publisher that fails while `down` and records what it sent. */
+  function fakePublisher() {
+    const sent: string[] = [];
+    const state = { down: false };
+    const publisher = {
+      async publish(events: { id: string }[]) {
+        if (state.down) throw new Error('broker unavailable (injected)');
+        sent.push(...events.map((e) => e.id));
+      },
+    } as unknown as EventPublisher;
+    return { sent, state, publisher };
+  }
+
+  it('publishes a batch the writer never published (a crash), only the events of documents that batch stored', async () => {
+    const db = kit().mongo.db!;
+    const suffix = randomUUID().slice(0, 8);
+    const batches = { collection: `batched_${suffix}`, markers: `batch_markers_${suffix}` };
+    const { sent, publisher } = fakePublisher();
+    const relay = new OutboxRelay(db, [], publisher, createLogger({ name: 't', level: 'silent', format: 'json' }), {
+      graceMs: 0,
+      batches,
+    });
+    const ours = createEvent('t', { n: 1 }, { source: 'test', key: 'a' });
+    const theirs = createEvent('t', { n: 2 }, { source: 'test', key: 'b' });
+    await relay.markBatch('batch-1', ['a', 'b']);
+    // 'b' was already stored by another batch: its event is that batch's business.
+    await db.collection(batches.collection).insertMany([
+      { _id: 'a' as never, event: JSON.stringify(ours), batch: 'batch-1' },
+      { _id: 'b' as never, event: JSON.stringify(theirs), batch: 'batch-0' },
+    ]);
+    expect(await relay.drain()).toBe(1);
+    expect(sent).toEqual([ours.id]);
+    expect(await db.collection(batches.markers).countDocuments()).toBe(0);
+  });
+
+  it('a failed immediate publish re-arms the marker, even one a sweep already removed, and the sweep publishes it', async () => {
+    const db = kit().mongo.db!;
+    const suffix = randomUUID().slice(0, 8);
+    const batches = { collection: `batched_${suffix}`, markers: `batch_markers_${suffix}` };
+    const { sent, state, publisher } = fakePublisher();
+    const relay = new OutboxRelay(db, [], publisher, createLogger({ name: 't', level: 'silent', format: 'json' }), {
+      graceMs: 0,
+      sweepIntervalMs: 60_000,
+      batches,
+    });
+    relay.start();
+    try {
+      const event = createEvent('t', { n: 1 }, { source: 'test', key: 'a' });
+      await relay.markBatch('batch-1', ['a']);
+      await db.collection(batches.markers).deleteOne({ _id: 'batch-1' as never });
+      await db
+        .collection(batches.collection)
+        .insertOne({ _id: 'a' as never, event: JSON.stringify(event), batch: 'batch-1' });
+      state.down = true;
+      relay.publishBatch('batch-1', ['a'], [event]);
+      await relay.settled();
+      expect(sent).toEqual([]);
+      const marker = await db.collection(batches.markers).findOne({ _id: 'batch-1' as never });
+      expect(marker?.ids).toEqual(['a']);
+      state.down = false;
+      await db.collection(batches.markers).updateOne({ _id: 'batch-1' as never }, { $set: { retryAt: new Date(0) } });
+      expect(await relay.drain()).toBe(1);
+      expect(sent).toEqual([event.id]);
+      expect(await db.collection(batches.markers).countDocuments()).toBe(0);
+    } finally {
+      await relay.stop();
+    }
+  });
+});
+
 describe('the consumer', () => {
   it('when sending a failed event to the dead-letter topic fails, it keeps the event and retries: nothing is lost', async () => {
     const infra = kit();

@@ -1,12 +1,11 @@
 import { type Infrastructure, type Logger, type ServiceApp, createServiceApp } from '@homereport/kit';
 import type { LeadsConfig } from './config.js';
 import { LeadErasureRepository } from './data/lead-erasure.js';
-import { LeadEventRelay } from './data/lead-event-relay.js';
 import { LeadsRepository } from './data/leads-repository.js';
 import { WebhookKeysRepository } from './data/webhook-keys-repository.js';
 import { Leads } from './domain/leads.js';
 import { CONSUMER_GROUP, accountDeletedHandlers } from './events/account-deleted.js';
-import { OUTBOX_COLLECTIONS } from './events/published.js';
+import { LEAD_EVENT_BATCHES, OUTBOX_COLLECTIONS } from './events/published.js';
 import { registerAdminRoutes } from './routes/admin/index.js';
 import { registerWebhookRoutes } from './routes/webhooks/index.js';
 
@@ -30,12 +29,9 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
 
   const db = infra.mongo.db;
   if (!db) throw new Error('mongo connection has no database');
-  // The kit's relay only publishes what leads stored before batch markers left in their outbox
-  // (a marker of an older replica): one read of an empty collection per second otherwise.
-  infra.startOutboxRelay([...OUTBOX_COLLECTIONS]);
-  const events = new LeadEventRelay(db, infra.publisher, logger.child({ component: 'lead-events' }));
-  events.start();
-  app.addHook('onClose', async () => events.stop());
+  // The kit's relay, with one marker per batch of arrivals (docs/decisions/004). Its per-document
+  // markers only cover leads stored before batch markers (an older replica's outbox arrays).
+  const events = infra.startOutboxRelay([...OUTBOX_COLLECTIONS], { batches: LEAD_EVENT_BATCHES });
   const keys = new WebhookKeysRepository(db);
   const store = new LeadsRepository(db, events);
   await keys.ensureIndexes();

@@ -1,6 +1,7 @@
 import type { Collection, Db, Document } from 'mongodb';
 import type { Logger } from '../logger.js';
 import type { OutboxEntry } from './envelope.js';
+import { BatchMarkers, type BatchOutbox, type BatchOutboxOptions } from './outbox-batches.js';
 import type { EventPublisher } from './publisher.js';
 import type { SweepMarker, SweepMessages, SweepOptions, SweepOutcome } from './sweep-loop.js';
 import { SweepLoop, backOffMarker } from './sweep-loop.js';
@@ -62,6 +63,11 @@ export function markingRecorder(db: Db): OutboxRecorder {
 export interface OutboxRelayOptions extends SweepOptions {
   /** How long a marker is left alone after a write announced it (covers the write in flight). */
   graceMs?: number;
+  /**
+   * A collection written in groups, with one marker per batch instead of one per document
+   * (outbox-batches.ts); its writer calls `markBatch` and `publishBatch`.
+   */
+  batches?: BatchOutboxOptions;
 }
 
 const OUTBOX_SWEEP_LOG: SweepMessages = {
@@ -86,12 +92,13 @@ const OUTBOX_SWEEP_LOG: SweepMessages = {
  * Delivery is at least once (a crash after publishing and before removing re-publishes);
  * consumers de-duplicate by event id.
  */
-export class OutboxRelay implements OutboxRecorder {
+export class OutboxRelay implements OutboxRecorder, BatchOutbox {
   private readonly markers: Collection<Marker>;
   private readonly collections: Map<string, Collection<Document>>;
   private readonly graceMs: number;
   private readonly chains = new Map<string, Promise<unknown>>();
   private readonly loop: SweepLoop;
+  private readonly batches: BatchMarkers | null;
 
   constructor(
     db: Db,
@@ -104,6 +111,9 @@ export class OutboxRelay implements OutboxRecorder {
     this.collections = new Map(collectionNames.map((name) => [name, db.collection(name)]));
     this.graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
     this.loop = new SweepLoop(() => this.sweep(), logger, OUTBOX_SWEEP_LOG, options);
+    this.batches = options.batches
+      ? new BatchMarkers(db, options.batches, publisher, logger, this.graceMs, this.loop.settings)
+      : null;
   }
 
   start(): void {
@@ -133,6 +143,15 @@ export class OutboxRelay implements OutboxRecorder {
     return result;
   }
 
+  async markBatch(batchId: string, ids: string[]): Promise<void> {
+    await this.batchMarkers().mark(batchId, ids);
+  }
+
+  publishBatch(batchId: string, ids: string[], events: OutboxEntry[]): void {
+    // Not awaited: the writer's answer does not wait for Kafka. A failure re-arms the marker.
+    this.loop.track(this.batchMarkers().publishNow(batchId, ids, events, this.loop.running));
+  }
+
   /** One sweep over the markers that are due; returns how many events were published. */
   async drain(): Promise<number> {
     return this.loop.drain();
@@ -144,6 +163,17 @@ export class OutboxRelay implements OutboxRecorder {
   }
 
   private async sweep(): Promise<SweepOutcome> {
+    const documents = await this.sweepDocuments();
+    if (!this.batches) return documents;
+    const batches = await this.batches.sweep();
+    return {
+      due: documents.due + batches.due,
+      failed: documents.failed + batches.failed,
+      published: documents.published + batches.published,
+    };
+  }
+
+  private async sweepDocuments(): Promise<SweepOutcome> {
     const now = new Date();
     const due = await this.markers
       .find({ retryAt: { $lte: now } })
@@ -210,6 +240,11 @@ export class OutboxRelay implements OutboxRecorder {
     } else {
       this.logger.debug({ ...where, error }, 'outbox document not published; will retry');
     }
+  }
+
+  private batchMarkers(): BatchMarkers {
+    if (!this.batches) throw new Error('outbox relay was started without `batches`');
+    return this.batches;
   }
 
   private collection(name: string): Collection<Document> {

@@ -2,10 +2,10 @@ import type { Collection } from 'mongodb';
 import type { Logger } from '../logger.js';
 
 /**
- * The machinery shared by the relays that publish events recorded beside a write (OutboxRelay,
- * the leads service's batch relay): a sweep every `sweepIntervalMs` over markers of events that
+ * The machinery of the relay that publishes events recorded beside a write (OutboxRelay, with its
+ * per-document and per-batch markers): a sweep every `sweepIntervalMs` over markers of events that
  * may not be published yet, a back-off per failing marker, and one warning per outage. What a
- * marker names, which markers are due and how their events are published stay with each relay.
+ * marker names, which markers are due and how their events are published stay with each kind.
  */
 export interface SweepOptions {
   /** How often the sweep looks for markers whose events did not go out at once. */

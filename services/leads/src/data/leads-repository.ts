@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { LeadStats, LeadStatus } from '@homereport/contracts';
-import { type OutboxEntry, conflict } from '@homereport/kit';
+import { type BatchOutbox, type OutboxEntry, conflict } from '@homereport/kit';
 import { type Collection, type Db, type Document, type Filter, MongoBulkWriteError } from 'mongodb';
 import type { InboundLead } from '../domain/inbound-lead.js';
 import type { Admin, LeadDetail, LeadFilter, LeadPage, LeadRecord, LeadStore } from '../domain/ports.js';
 import { keyTag } from '../domain/webhook-keys.js';
 import { GroupCommit } from './group-commit.js';
-import type { LeadEventRelay } from './lead-event-relay.js';
 
 /*
  * How leads are stored so that every request is answered through `_id` or a unique index and
@@ -18,7 +17,8 @@ import type { LeadEventRelay } from './lead-event-relay.js';
  *                  same lead_id posted again with the same key (retries, ten copies at once, two
  *                  replicas) is refused by the `_id` itself and stored once. Arrivals are written
  *                  in groups (group commit, insertBatch): two round trips per batch, not per lead;
- *                  `event` is the lead's lead-received event as JSON text (LeadEventRelay).
+ *                  `event` is the lead's lead-received event as JSON text (the kit's
+ *                  OutboxRelay, one marker per batch: BatchOutbox).
  *                  Every list a page can show is dense: a lead holds its position in each, from
  *                  atomic counters, under a unique index, and a page is the positions below the
  *                  cursor, fetched with `$in` on the computed values.
@@ -100,7 +100,7 @@ interface LeadDoc {
   raw: string;
   /**
    * Its lead-received event as JSON text (one string costs the database far less than the nested
-   * document), written with it, and the batch whose marker announces it (LeadEventRelay).
+   * document), written with it, and the batch whose marker announces it (BatchOutbox).
    */
   event?: string;
   batch?: string;
@@ -234,7 +234,7 @@ export class LeadsRepository implements LeadStore {
   /** `events` null: leads inserted without an event (benchmark seeding only). */
   constructor(
     private readonly db: Db,
-    private readonly events: LeadEventRelay | null,
+    private readonly events: BatchOutbox | null,
     intake: { maxBatch: number; parallel: number } = INTAKE,
   ) {
     this.intake = new GroupCommit((items) => this.insertBatch(items), intake);
@@ -327,13 +327,13 @@ export class LeadsRepository implements LeadStore {
    *  1. positions and arrival counters: one atomic $inc of the counters document by the batch's
    *     counts ('before' image plus offsets: this server's 'after' image can include a neighbour's
    *     increment, measured; 'before' never did); at the same time, the event marker (one
-   *     document for the batch, see LeadEventRelay);
+   *     document for the batch, see BatchOutbox);
    *  2. the leads, each with its positions and its lead-received event, in one unordered
    *     insertMany: the `_id` refuses a lead_id already stored for the key (or twice in this
    *     batch), item by item;
    *  3. only if some were not stored: their arrivals are taken back (one $inc); their positions
    *     stay unused (lists step over gaps).
-   * The events go out after the answer (LeadEventRelay.publishNow).
+   * The events go out after the answer (BatchOutbox.publishBatch).
    */
   private async insertBatch(items: Arrival[]): Promise<(Outcome | Error)[]> {
     const tags = items.map((item) => keyTag(item.keyName));
@@ -354,7 +354,7 @@ export class LeadsRepository implements LeadStore {
     // The marker names the leads by `_id` (known before their positions).
     const [before] = await Promise.all([
       this.counters.findOneAndUpdate({ _id: 'leads' }, { $inc: inc }, { returnDocument: 'before', projection }),
-      this.events && announced.length > 0 ? this.events.mark(batch, announced) : undefined,
+      this.events && announced.length > 0 ? this.events.markBatch(batch, announced) : undefined,
     ]);
     if (!before) throw new Error('lead counters missing: ensureIndexes() was not run');
     const keyPositions = new Map([...perTag.keys()].map((t) => [t, before.keys?.[t] ?? 0]));
@@ -425,7 +425,7 @@ export class LeadsRepository implements LeadStore {
     // With items in doubt the marker stays: the sweep publishes whatever was stored.
     if (this.events && announced.length > 0 && unknown.size === 0) {
       const published = entries.flatMap((entry, i) => (entry && outcomes[i] === 'created' ? [entry] : []));
-      this.events.publishNow(batch, announced, published);
+      this.events.publishBatch(batch, announced, published);
     }
     return outcomes;
   }
