@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
+import { setTimeout } from 'node:timers/promises';
 import { type Infrastructure, type Logger, type ServiceApp, createServiceApp } from '@homereport/kit';
 import type { ZipcodesConfig } from './config.js';
 import { AnalysesRepository } from './data/analyses-repository.js';
 import { analysisModel } from './data/analysis-model.js';
 import { DetailCache } from './data/detail-cache.js';
 import { ListCache } from './data/list-cache.js';
-import { importAnalyses } from './domain/import.js';
+import { NOT_STORED, importAnalyses } from './domain/import.js';
 import type { AnalysisStore, ListInvalidation } from './domain/ports.js';
 import { registerZipcodeRoutes } from './routes/zipcodes/index.js';
 
@@ -36,8 +37,28 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
 /** First start: an empty collection gets the sample analyses, so /zip has something to show. */
 async function loadSampleIfEmpty(store: AnalysisStore, list: ListInvalidation, file: string, logger: Logger) {
   if (!(await store.isEmpty())) return;
-  const records = JSON.parse(await readFile(file, 'utf8')) as unknown[];
-  const report = await importAnalyses(records, store, list);
-  if (report.refused.length > 0) logger.error({ file, refused: report.refused }, 'sample analyses refused');
-  logger.info({ file, imported: report.imported.length }, 'empty collection: sample analyses loaded');
+  let pending = JSON.parse(await readFile(file, 'utf8')) as unknown[];
+  let imported = 0;
+  // A write that missed its deadline (a busy database at start) is tried again; a record the
+  // rules refuse is not, and is an error to act on.
+  for (let attempt = 1; pending.length > 0; attempt++) {
+    const report = await importAnalyses(pending, store, list);
+    imported += report.imported.length;
+    const unstored = report.refused.filter((r) => r.errors.some((e) => e.startsWith(NOT_STORED)));
+    const refused = report.refused.filter((r) => !unstored.includes(r));
+    if (refused.length > 0) logger.error({ file, refused }, 'sample analyses refused');
+    if (unstored.length > 0 && attempt === SAMPLE_ATTEMPTS) {
+      logger.error({ file, refused: unstored }, 'sample analyses not stored');
+      break;
+    }
+    if (unstored.length > 0)
+      logger.warn({ file, count: unstored.length, attempt }, 'sample analyses not stored yet; again');
+    const batch = pending;
+    pending = unstored.map((r) => batch[r.index]);
+    if (pending.length > 0) await setTimeout(SAMPLE_RETRY_MS);
+  }
+  logger.info({ file, imported }, 'empty collection: sample analyses loaded');
 }
+
+const SAMPLE_ATTEMPTS = 4;
+const SAMPLE_RETRY_MS = 1000;

@@ -5,6 +5,9 @@ import type { AnalysisStore, ListInvalidation } from './ports.js';
 /** Writes in flight at once: enough to keep the database busy, few enough not to swamp it. */
 const WRITE_CONCURRENCY = 8;
 
+export const NOT_STORED =
+  'could not be stored just now (database error); nothing of it was written, please import it again';
+
 export interface ImportOptions {
   /** Told about a record the database refused, so an operator can see why. */
   onWriteError?: (zipCode: string, err: unknown) => void;
@@ -61,7 +64,7 @@ export async function importAnalyses(
         refused.push({
           index: item.index,
           zipCode: item.analysis.zipCode,
-          errors: ['could not be stored just now (database error); nothing of it was written, please import it again'],
+          errors: [NOT_STORED],
         });
       }
     }
