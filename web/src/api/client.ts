@@ -133,20 +133,28 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   const data = await readBody(response);
   if (response.ok) return { ok: true, status: response.status, data: data as T };
+  return failureOf(response.status, data, token, fallbackError);
+}
 
+/**
+ * A non-OK answer as a failure to show: the body's `error` (or `fallbackError`), its code and the
+ * fields it names. A 401 for the stored token signs the session out. Shared by `apiRequest` and
+ * the upload with progress (./upload.ts), which reads its answer from an XMLHttpRequest.
+ */
+export function failureOf(status: number, data: unknown, token: string | null, fallbackError: string): ApiFailure {
   // The stored token no longer works (expired, revoked by a reset or a sign-out elsewhere): the
   // session signs out with a short message. A 401 for a token given explicitly (a sign-in form's
   // own attempt) or an older token says nothing about the current session.
   // A wrong password typed on a signed-in page is a 401 too, marked as such: it ends nothing.
   const wrongPassword = isRecord(data) && data.code === WRONG_PASSWORD_CODE;
-  if (response.status === 401 && token && token === getStoredToken() && !wrongPassword) {
+  if (status === 401 && token && token === getStoredToken() && !wrongPassword) {
     for (const listener of unauthorizedListeners) listener();
   }
 
   const serverError = isRecord(data) && typeof data.error === 'string' && data.error.trim() !== '' ? data.error : null;
   const failure: ApiFailure = {
     ok: false,
-    status: response.status,
+    status,
     error: serverError ?? fallbackError,
     networkError: false,
   };

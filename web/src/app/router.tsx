@@ -76,6 +76,9 @@ export const routes: RouteObject[] = [
           page('/admin/request/:id', () =>
             import('../features/admin/routes/AdminRequestPage').then((m) => m.AdminRequestPage),
           ),
+          page('/admin/zip-import', () =>
+            import('../features/admin/routes/ZipImportPage').then((m) => m.ZipImportPage),
+          ),
         ],
       },
       page('*', () => import('../pages/NotFoundPage').then((m) => m.NotFoundPage)),

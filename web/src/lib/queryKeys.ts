@@ -15,4 +15,6 @@ export const queryKeys = {
   adminDashboard: ['admin', 'dashboard'] as const,
   adminRecentRequests: ['admin', 'recent-requests'] as const,
   adminRequest: (id: string) => ['admin', 'requests', id] as const,
+  /** Every ZIP code read (the list's pages and each detail); an admin import changes them all. */
+  zipcodes: ['zipcodes'] as const,
 };

@@ -156,6 +156,9 @@ export function AdminDashboardPage() {
                   <Link to="/request" className="btn btn-secondary btn-block">
                     <Icon name="file" size={18} /> New Request
                   </Link>
+                  <Link to="/admin/zip-import" className="btn btn-secondary btn-block" data-testid="zip-import-link">
+                    <Icon name="pin" size={18} /> Import ZIP Analyses
+                  </Link>
                   <Link to="/help" className="btn btn-secondary btn-block">
                     <Icon name="help" size={18} /> Help Center
                   </Link>

@@ -1,6 +1,7 @@
 import type { ZipAnalysis, ZipDetailReply, ZipListPage, ZipListQuery } from '@homereport/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiCall, isApiError } from '../../../api/client';
+import { queryKeys } from '../../../lib/queryKeys';
 
 export const LOAD_ERROR = 'Failed to load ZIP code data. Please try again later.';
 
@@ -28,7 +29,7 @@ export function zipPageQuery({ search, tier, page, pageSize }: ZipPageRequest): 
 
 /** This feature's query keys: every ZIP code read shares the 'zipcodes' prefix. */
 export const zipKeys = {
-  all: ['zipcodes'] as const,
+  all: queryKeys.zipcodes,
   page: (query: string) => ['zipcodes', 'page', query] as const,
   detail: (zipCode: string) => ['zipcodes', 'detail', zipCode] as const,
 };
