@@ -1,0 +1,53 @@
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLogger } from '@homereport/kit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPublicCache } from './public-cache.js';
+import { fakeRedis } from './test-doubles.js';
+
+/** Each page the same size, named by its query string, with a generation so it may be kept. */
+const asked: string[] = [];
+const service: Server = createServer((req, res) => {
+  asked.push(req.url ?? '');
+  res.writeHead(200, { 'content-type': 'application/json', 'x-cache-generation': 'cache:list=1' });
+  res.end(JSON.stringify({ page: req.url, filler: 'x'.repeat(2000) }));
+});
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  await new Promise<void>((r) => service.listen(0, '127.0.0.1', r));
+  const target = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+  const cache = createPublicCache({
+    redis: fakeRedis(),
+    internalSecret: 'internal-secret-for-tests',
+    logger: createLogger({ name: 'public-cache-test', level: 'silent', format: 'json' }),
+    paths: new Set(['/api/list']),
+    // Room for two pages (plain, brotli and gzip copies), not three.
+    maxBytes: 5000,
+  });
+  app = Fastify();
+  app.get('/api/list', async (req, reply) => {
+    if (!(await cache.serve(req, reply, '/api/list', target))) reply.status(599).send();
+    return reply;
+  });
+  app.addHook('onClose', () => cache.close());
+});
+afterAll(async () => {
+  await app.close();
+  await new Promise((r) => service.close(r));
+});
+
+describe('the public cache', () => {
+  it('is bounded by bytes and drops the least recently used page first', async () => {
+    const get = async (page: string) => (await app.inject({ url: `/api/list?page=${page}` })).headers['x-cache'];
+    expect(await get('a')).toBe('miss');
+    expect(await get('b')).toBe('miss');
+    expect(await get('a')).toBe('hit');
+    // c pushes out b, the page least recently asked for, and keeps a.
+    expect(await get('c')).toBe('miss');
+    expect(await get('a')).toBe('hit');
+    expect(await get('b')).toBe('miss');
+    expect(asked).toEqual(['/api/list?page=a', '/api/list?page=b', '/api/list?page=c', '/api/list?page=b']);
+  });
+});
