@@ -397,12 +397,13 @@ try {
   });
   const gateway = stack.url;
 
-  // An admin, as an operator makes one.
+  // An admin, as an operator's script makes one: the email as argument, the password on standard input.
   const adminEmail = `bench-admin-${randomUUID().slice(0, 8)}@example.com`;
-  execFileSync(process.execPath, ['--import', 'tsx', 'services/auth/src/cli/create-admin.ts', adminEmail, PASSWORD], {
+  execFileSync(process.execPath, ['--import', 'tsx', 'services/auth/src/cli/create-admin.ts', adminEmail], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, MONGO_URL: infra.settings.MONGO_URL, REDIS_URL: infra.settings.REDIS_URL },
-    stdio: 'ignore',
+    input: `${PASSWORD}\n`,
+    stdio: ['pipe', 'ignore', 'inherit'],
   });
   const signIn = await request(gateway, 'POST', '/api/auth/admin-login', {
     body: { email: adminEmail, password: PASSWORD },
