@@ -6,17 +6,23 @@ import { testEnv } from './env.js';
 const run = promisify(execFile);
 
 /** Runs an operator command (a TypeScript CLI of the repo) against the test run's database and Redis. */
-export async function runOperatorCommand(
+export const runOperatorCommand = (script: string, ...args: string[]) => runWithInput(script, args, '');
+
+/** As runOperatorCommand, with `input` written to its standard input (how a script hands over a password). */
+export async function runWithInput(
   script: string,
-  ...args: string[]
+  args: string[],
+  input: string,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = testEnv();
+  const running = run(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, MONGO_URL: env.mongoUrl, REDIS_URL: env.redisUrl },
+    timeout: 60_000,
+  });
+  running.child.stdin?.end(input);
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', script, ...args], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH, MONGO_URL: env.mongoUrl, REDIS_URL: env.redisUrl },
-      timeout: 60_000,
-    });
+    const { stdout, stderr } = await running;
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -24,5 +30,13 @@ export async function runOperatorCommand(
   }
 }
 
-/** Runs `create-admin` as an operator does. */
-export const createAdmin = (...args: string[]) => runOperatorCommand('services/auth/src/cli/create-admin.ts', ...args);
+/**
+ * Runs `create-admin` as an operator's script does: the email as its argument, the password on
+ * standard input (never on the command line). Without a password, standard input is empty.
+ */
+export const createAdmin = (email?: string, password?: string) =>
+  runWithInput(
+    'services/auth/src/cli/create-admin.ts',
+    email === undefined ? [] : [email],
+    password === undefined ? '' : `${password}\n`,
+  );

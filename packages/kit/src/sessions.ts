@@ -99,16 +99,18 @@ export class SessionStore {
     return session;
   }
 
-  async revoke(token: string): Promise<void> {
+  /** Ends the session behind a token; false when the token names no live session. */
+  async revoke(token: string): Promise<boolean> {
     const hash = hashToken(token);
     const raw = await this.redis.get(sessionKey(hash));
-    await this.redis.del(sessionKey(hash));
-    if (!raw) return;
+    const deleted = await this.redis.del(sessionKey(hash));
+    if (!raw) return deleted > 0;
     try {
       await this.redis.srem(userSessionsKey((JSON.parse(raw) as Session).userId), hash);
     } catch {
       // An unreadable session is gone all the same.
     }
+    return deleted > 0;
   }
 
   /** Ends every session of a user at once (password reset, role change, deleted account). */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runWithInput } from '../../../test/support/admin.js';
 import { uniqueEmail } from '../../../test/support/api.js';
 import { PASSWORD, authApi, createAdmin, register, signIn, verifiedAccount, withUsers } from './support/accounts.js';
 import { authEvents } from './support/events.js';
@@ -57,14 +58,22 @@ describe('npm run create-admin', () => {
   });
 
   it.each([
-    ['no arguments', []],
-    ['a missing password', ['someone@example.test']],
-    ['a malformed email', ['not-an-email', PASSWORD]],
-    ['a password under 8 characters', ['someone@example.test', 'short']],
-  ])('refuses %s with a message and a non-zero exit code', async (_what, args) => {
-    const run = await createAdmin(...args);
+    ['no arguments', undefined, undefined],
+    ['an empty standard input (no password)', 'someone@example.test', undefined],
+    ['a malformed email', 'not-an-email', PASSWORD],
+    ['a password under 8 characters', 'someone@example.test', 'short'],
+  ])('refuses %s with a message and a non-zero exit code', async (_what, email, password) => {
+    const run = await createAdmin(email, password);
     expect(run.code).not.toBe(0);
     expect(run.stderr).toMatch(/Usage: npm run create-admin|valid email|at least 8 characters/);
+  });
+
+  it('refuses a password given on the command line, and creates nothing', async () => {
+    const email = uniqueEmail('admin');
+    const run = await runWithInput('services/auth/src/cli/create-admin.ts', [email, PASSWORD], `${PASSWORD}\n`);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toMatch(/not taken on the command line/);
+    expect(await withUsers((users) => users.countDocuments({ email }))).toBe(0);
   });
 });
 

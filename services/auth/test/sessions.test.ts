@@ -51,10 +51,15 @@ describe('POST /api/auth/logout', () => {
     expect((await me(second)).status).toBe(200);
   });
 
-  it('logging out twice with the same token is harmless', async () => {
+  it('logging out twice with the same token: the second answers 401, the session being gone', async () => {
     const token = await signIn(await verifiedAccount(tap));
     expect((await authApi('POST', '/api/auth/logout', { token })).status).toBe(204);
-    expect((await authApi('POST', '/api/auth/logout', { token })).status).toBe(204);
+    expect((await authApi('POST', '/api/auth/logout', { token })).status).toBe(401);
+  });
+
+  it('with a token that names no session, answers 401', async () => {
+    const res = await authApi('POST', '/api/auth/logout', { token: 'x'.repeat(43) });
+    expect(res.status).toBe(401);
   });
 
   it('without a token, answers 401', async () => {

@@ -178,8 +178,9 @@ export class Accounts {
     return toUserView(user);
   }
 
+  /** A token that names no session is a 401, so a client learns its token was already dead. */
   async logout(token: string): Promise<void> {
-    await this.sessions.revoke(token);
+    if (!(await this.sessions.revoke(token))) throw unauthorized();
   }
 
   /** Sends a reset link to an existing account; the answer is the same either way. */

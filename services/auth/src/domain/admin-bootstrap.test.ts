@@ -29,7 +29,7 @@ function recordingSessions() {
   const revoked: string[] = [];
   const sessions: Sessions = {
     create: async () => 'token',
-    revoke: async () => undefined,
+    revoke: async () => true,
     revokeAll: async (userId) => {
       revoked.push(userId);
       return 1;

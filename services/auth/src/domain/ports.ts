@@ -72,7 +72,8 @@ export interface UserStore {
 
 export interface Sessions {
   create(user: { userId: string; email: string; role: Role }): Promise<string>;
-  revoke(token: string): Promise<void>;
+  /** False when the token names no live session. */
+  revoke(token: string): Promise<boolean>;
   revokeAll(userId: string): Promise<number>;
 }
 
