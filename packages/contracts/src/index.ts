@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { Lead } from './api/leads.js';
 
 /**
  * The event catalogue (architecture.md): one topic per event type, named in the past tense.
@@ -68,21 +69,12 @@ export const ContactMessageReceived = Type.Object({
 });
 export type ContactMessageReceived = Static<typeof ContactMessageReceived>;
 
-/** A lead an ad platform posted, as stored (the webhook key's secret never travels). */
-export const LeadReceived = Type.Object({
-  id: Type.String(),
-  lead_id: Type.String(),
-  key_name: Type.String(),
-  first_name: Type.String(),
-  last_name: Type.String(),
-  email: Type.Union([Type.String(), Type.Null()]),
-  phone: Type.Union([Type.String(), Type.Null()]),
-  campaign_id: Type.Union([Type.String(), Type.Null()]),
-  ad_group_id: Type.Union([Type.String(), Type.Null()]),
-  form_id: Type.Union([Type.String(), Type.Null()]),
-  is_test: Type.Boolean(),
-  created_at: Type.String(),
-});
+/**
+ * A lead an ad platform posted, as stored (the webhook key's secret never travels): the Lead's
+ * fields except its status (always `new` on arrival) and `gcl_id` (never sent; adding it is an
+ * additive change for whoever needs it).
+ */
+export const LeadReceived = Type.Omit(Lead, ['gcl_id', 'lead_status', 'status_changed_at', 'status_changed_by']);
 export type LeadReceived = Static<typeof LeadReceived>;
 
 export const PingRecorded = Type.Object({ pingId: Type.String(), service: Type.String(), note: Type.String() });

@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
+import { REPORT_FILE_TYPES } from '@homereport/contracts';
 import { type Infrastructure, type Logger, type ServiceApp, createServiceApp, fileLinkKey } from '@homereport/kit';
 import type { FilesConfig } from './config.js';
 import { ObjectStore } from './data/object-store.js';
 import { RequestsClient } from './data/requests-client.js';
-import { REPORT_FILE_TYPES } from './domain/file-kinds.js';
 import { registerFileRoutes } from './routes/files/index.js';
 
 export interface AppDeps {

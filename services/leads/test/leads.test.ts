@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LEAD_FIELDS } from '@homereport/contracts';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, eventually } from '../../../test/support/api.js';
@@ -280,24 +281,9 @@ describe('GET /api/admin/leads/export.csv', () => {
     // A formula is defused for spreadsheets, visibly.
     expect(row?.last_name).toBe('\'=HYPERLINK("x")');
     expect(row).toMatchObject({ key_name: key.name, lead_status: 'new', is_test: 'false', phone: '+1 555-0100' });
-    expect(Object.keys(row ?? {})).toEqual([
-      'id',
-      'lead_id',
-      'key_name',
-      'first_name',
-      'last_name',
-      'email',
-      'phone',
-      'campaign_id',
-      'ad_group_id',
-      'form_id',
-      'gcl_id',
-      'is_test',
-      'lead_status',
-      'created_at',
-      'status_changed_at',
-      'status_changed_by',
-    ]);
+    // The columns are the Lead's fields as the contract declares them, in that order.
+    expect(Object.keys(row ?? {})).toEqual(LEAD_FIELDS);
+    expect(LEAD_FIELDS).toHaveLength(16);
   });
 
   it('quotes every cell and defuses formulas behind spaces and in full-width forms', async () => {

@@ -5,7 +5,6 @@ import { testEnv } from '../../../test/support/env.js';
 import { LeadsRepository } from '../src/data/leads-repository.js';
 import type { InboundLead } from '../src/domain/inbound-lead.js';
 import type { LeadFilter } from '../src/domain/ports.js';
-import { keyTag } from '../src/domain/webhook-keys.js';
 
 // The lists behind the leads tab, through the repository against the real database, each test in
 // a database of its own: the status lists stay exact under racing changes and gaps, and leads
@@ -108,53 +107,5 @@ describe('status lists', () => {
     expect((await everyPage(repo, { status: 'new', key_name: 'gaps' }, 4)).ids).toEqual(news.ids);
     expect((await everyPage(repo, { status: 'contacted' }, 200)).ids).toHaveLength(290);
     expect((await everyPage(repo, { status: 'converted', key_name: 'gaps' }, 50)).ids).toEqual([]);
-  });
-
-  it('are built once for leads stored before they existed', async () => {
-    const tag = keyTag('legacy');
-    const { db, repo } = await freshRepository(async (db) => {
-      // What the version with status buckets left: leads without positions in status lists, an
-      // index on { _id, rev } and the bucket documents.
-      const leads = db.collection('leads');
-      await leads.createIndex({ seq: 1 }, { unique: true, name: 'seq_unique' });
-      await leads.createIndex({ _id: 1, rev: 1 }, { unique: true, name: 'id_rev_unique' });
-      const statuses = ['new', 'qualified', 'new', 'converted', 'new'];
-      await leads.insertMany(
-        statuses.map((lead_status, i) => ({
-          _id: `legacy:old-${i + 1}` as never,
-          seq: i + 1,
-          kp: `${tag}:${i + 1}`,
-          rev: lead_status === 'new' ? 0 : 1,
-          ...inbound(i + 1),
-          lead_id: `old-${i + 1}`,
-          key_name: 'legacy',
-          lead_status,
-          created_at: new Date(),
-          status_changed_at: null,
-          status_changed_by: null,
-          status_history: [],
-        })),
-      );
-      await db
-        .collection('lead_counters')
-        .insertOne({ _id: 'leads' as never, seq: 5, total: 5, new: 5, keys: { [tag]: 5 } });
-      await db.collection('lead_buckets').insertOne({ _id: 0 as never, s: { new: [1, 3, 5] } });
-    });
-
-    expect((await everyPage(repo, { status: 'new' }, 2)).ids).toEqual(['5', '3', '1']);
-    expect((await everyPage(repo, { status: 'qualified', key_name: 'legacy' }, 50)).ids).toEqual(['2']);
-    expect((await repo.list({ status: 'converted' }, 50, null)).leads.map((l) => l.lead_id)).toEqual(['old-4']);
-    expect((await db.listCollections().toArray()).map((c) => c.name)).not.toContain('lead_buckets');
-    expect((await db.collection('leads').indexes()).map((i) => i.name)).not.toContain('id_rev_unique');
-
-    // New arrivals and changes continue the lists where the migration left them.
-    expect(await repo.insert('legacy', inbound(6), new Date(), null)).toBe('created');
-    await repo.changeStatus('1', 'qualified', admin, new Date());
-    expect((await everyPage(repo, { status: 'new' }, 50)).ids).toEqual(['6', '5', '3']);
-    expect((await everyPage(repo, { status: 'qualified' }, 50)).ids).toEqual(['1', '2']);
-
-    // A second start finds nothing to do and changes nothing.
-    await new LeadsRepository(db, null).ensureIndexes();
-    expect((await everyPage(repo, { status: 'qualified', key_name: 'legacy' }, 50)).ids).toEqual(['1', '2']);
   });
 });

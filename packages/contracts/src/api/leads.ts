@@ -49,8 +49,11 @@ export const ToggleWebhookKeyReply = Type.Object({ key: WebhookKey });
 export type ToggleWebhookKeyReply = Static<typeof ToggleWebhookKeyReply>;
 
 /**
- * A lead as read. Beyond spec section 3: `key_name` (which key brought it), the Google ids,
- * `is_test`, and who last changed the status and when. `id` is opaque (a sequence number).
+ * A lead as read: its fields are declared here once, in the order of the CSV export's columns.
+ * The leads service derives its stored document, list rows and record mapping from them, and
+ * the lead-received event is a part of them. Beyond spec section 3: `key_name` (which key
+ * brought it), the Google ids, `is_test`, and who last changed the status and when. `id` is
+ * opaque (a sequence number).
  */
 export const Lead = Type.Object({
   id: Type.String(),
@@ -71,6 +74,27 @@ export const Lead = Type.Object({
   status_changed_by: NullableString,
 });
 export type Lead = Static<typeof Lead>;
+export type LeadField = keyof Lead;
+
+/** Every field of a lead, in order: the columns of GET /api/admin/leads/export.csv. */
+export const LEAD_FIELDS = Object.keys(Lead.properties) as LeadField[];
+
+/** The fields the leads service gives a lead; the others are what an ad platform posted. */
+export const ASSIGNED_LEAD_FIELDS = [
+  'id',
+  'key_name',
+  'lead_status',
+  'created_at',
+  'status_changed_at',
+  'status_changed_by',
+] as const satisfies readonly LeadField[];
+export type AssignedLeadField = (typeof ASSIGNED_LEAD_FIELDS)[number];
+
+/** What an ad platform posts, as read from either shape it posts in. */
+export type PostedLeadField = Exclude<LeadField, AssignedLeadField>;
+export const POSTED_LEAD_FIELDS = LEAD_FIELDS.filter(
+  (f): f is PostedLeadField => !(ASSIGNED_LEAD_FIELDS as readonly string[]).includes(f),
+);
 
 /** One recorded status change: who (the admin's id and email) and when. */
 export const LeadStatusChange = Type.Object({

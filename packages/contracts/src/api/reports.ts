@@ -5,14 +5,13 @@ import { CoverageRequest } from './requests.js';
  * Report viewing and report files (api.md: GET /api/requests/:id/view, the upload, signed links).
  */
 
-/** Multipart part names of POST /api/admin/requests/:id/upload, one file per part. */
-export const ReportFileType = Type.Union([
-  Type.Literal('report'),
-  Type.Literal('strategy'),
-  Type.Literal('school_report'),
-  Type.Literal('neighborhood_report'),
-]);
-export type ReportFileType = Static<typeof ReportFileType>;
+/**
+ * The files a report has, declared once for requests, files and the web app: the multipart part
+ * names of POST /api/admin/requests/:id/upload (one file per part), and `<type>_path` on a request.
+ */
+export const REPORT_FILE_TYPES = ['report', 'strategy', 'school_report', 'neighborhood_report'] as const;
+export const ReportFileType = Type.Union(REPORT_FILE_TYPES.map((t) => Type.Literal(t)));
+export type ReportFileType = (typeof REPORT_FILE_TYPES)[number];
 
 /** The request field that links to the file of each type. */
 export type ReportPathField = `${ReportFileType}_path`;

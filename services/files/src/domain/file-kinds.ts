@@ -1,4 +1,4 @@
-import type { ReportFileType } from '@homereport/contracts';
+import { REPORT_FILE_TYPES, type ReportFileType } from '@homereport/contracts';
 
 /**
  * What a report file may be: a PDF, a Word 97-2003 document (OLE compound file) or a Word
@@ -6,13 +6,6 @@ import type { ReportFileType } from '@homereport/contracts';
  * first bytes must prove it; the client's Content-Type is never trusted.
  */
 export type FileKind = 'pdf' | 'doc' | 'docx';
-
-export const REPORT_FILE_TYPES: readonly ReportFileType[] = [
-  'report',
-  'strategy',
-  'school_report',
-  'neighborhood_report',
-];
 
 export const CONTENT_TYPES: Record<FileKind, string> = {
   pdf: 'application/pdf',

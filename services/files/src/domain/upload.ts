@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ReportFileType } from '@homereport/contracts';
+import { REPORT_FILE_TYPES, type ReportFileType } from '@homereport/contracts';
 import { AppError, badRequest } from '@homereport/kit';
 import { CONTENT_TYPES, HEAD_BYTES, contentMatches, isReportFileType, kindFromName } from './file-kinds.js';
 
@@ -30,7 +30,7 @@ export interface AcceptedFile {
 
 export const Messages = {
   noFile: 'Choose at least one file to upload (.pdf, .doc or .docx).',
-  unknownPart: 'Each file must be sent as report, strategy, school_report or neighborhood_report.',
+  unknownPart: `Each file must be sent as ${REPORT_FILE_TYPES.slice(0, -1).join(', ')} or ${REPORT_FILE_TYPES.at(-1)}.`,
   twice: 'Send at most one file of each report type per upload.',
   badExtension: 'Only PDF, DOC and DOCX files can be uploaded.',
   badContent: 'This file is not a real PDF, DOC or DOCX document (its content does not match its extension).',

@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { LeadStats, LeadStatus } from '@homereport/contracts';
+import {
+  LEAD_FIELDS,
+  type LeadField,
+  type LeadStats,
+  type LeadStatus,
+  POSTED_LEAD_FIELDS,
+} from '@homereport/contracts';
 import { type BatchOutbox, type OutboxEntry, conflict } from '@homereport/kit';
 import { type Collection, type Db, type Document, type Filter, MongoBulkWriteError } from 'mongodb';
 import type { InboundLead } from '../domain/inbound-lead.js';
+import { pick } from '../domain/pick.js';
 import type { Admin, LeadDetail, LeadFilter, LeadPage, LeadRecord, LeadStore } from '../domain/ports.js';
 import { keyTag } from '../domain/webhook-keys.js';
 import { GroupCommit } from './group-commit.js';
@@ -62,10 +69,6 @@ const REPAIR_AFTER_MS = 10_000;
 const MAX_ROUNDS = 20;
 /** Most positions one list query asks for (`$in`), however sparse the list is where it reads. */
 const MAX_POSITIONS_PER_QUERY = 1000;
-/** Leads read per query while positions are given to leads stored before status lists existed. */
-const MIGRATION_CHUNK = 500;
-/** The counters document says which lists exist; 2: status lists (`sp`, `ksp`). */
-const LISTS_VERSION = 2;
 
 interface HistoryEntry {
   op: string;
@@ -75,27 +78,16 @@ interface HistoryEntry {
   at: Date;
 }
 
-interface LeadDoc {
+/** The lead's fields as stored: every field of the contract's Lead but `id`, which is `seq`. */
+type StoredField = Exclude<LeadField, 'id'>;
+const STORED_FIELDS = LEAD_FIELDS.filter((f): f is StoredField => f !== 'id');
+
+interface LeadDoc extends Pick<LeadRecord, StoredField> {
   _id: string;
   seq: number;
   kp: string;
   sp: string;
   ksp: string;
-  lead_id: string;
-  key_name: string;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone: string | null;
-  campaign_id: string | null;
-  ad_group_id: string | null;
-  form_id: string | null;
-  gcl_id: string | null;
-  is_test: boolean;
-  lead_status: LeadStatus;
-  created_at: Date;
-  status_changed_at: Date | null;
-  status_changed_by: string | null;
   status_history: HistoryEntry[];
   raw: string;
   /**
@@ -127,7 +119,6 @@ interface CountersDoc {
   keys?: Record<string, number>;
   sl?: PerStatus;
   ksl?: Record<string, PerStatus>;
-  lists?: number;
   s?: PerStatus;
   applied?: string[];
 }
@@ -141,43 +132,15 @@ interface StatusOp {
 }
 
 /** What a list row needs: never the raw copy, the history or the event. */
-const ROW_FIELDS = {
-  seq: 1,
-  sp: 1,
-  lead_id: 1,
-  key_name: 1,
-  first_name: 1,
-  last_name: 1,
-  email: 1,
-  phone: 1,
-  campaign_id: 1,
-  ad_group_id: 1,
-  form_id: 1,
-  gcl_id: 1,
-  is_test: 1,
-  lead_status: 1,
-  created_at: 1,
-  status_changed_at: 1,
-  status_changed_by: 1,
-} as const;
+const ROW_FIELDS: Record<'seq' | 'sp' | StoredField, 1> = Object.fromEntries(
+  ['seq', 'sp', ...STORED_FIELDS].map((f) => [f, 1]),
+) as Record<'seq' | 'sp' | StoredField, 1>;
 
-type Row = Pick<LeadDoc, '_id' | keyof typeof ROW_FIELDS> & Partial<Pick<LeadDoc, 'kp' | 'ksp'>>;
+type Row = Pick<LeadDoc, '_id' | 'seq' | 'sp' | StoredField> & Partial<Pick<LeadDoc, 'kp' | 'ksp'>>;
 
 const toRecord = (d: Row): LeadRecord => ({
   id: String(d.seq),
-  lead_id: d.lead_id,
-  key_name: d.key_name,
-  first_name: d.first_name,
-  last_name: d.last_name,
-  email: d.email,
-  phone: d.phone,
-  campaign_id: d.campaign_id,
-  ad_group_id: d.ad_group_id,
-  form_id: d.form_id,
-  gcl_id: d.gcl_id,
-  is_test: d.is_test,
-  lead_status: d.lead_status,
-  created_at: d.created_at,
+  ...pick(d, STORED_FIELDS),
   status_changed_at: d.status_changed_at ?? null,
   status_changed_by: d.status_changed_by ?? null,
 });
@@ -233,7 +196,7 @@ export class LeadsRepository implements LeadStore {
 
   /** `events` null: leads inserted without an event (benchmark seeding only). */
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly events: BatchOutbox | null,
     intake: { maxBatch: number; parallel: number } = INTAKE,
   ) {
@@ -243,71 +206,27 @@ export class LeadsRepository implements LeadStore {
     this.statusOps = db.collection<StatusOp>('lead_status_ops');
   }
 
-  /**
-   * Indexes and counters; gives positions in the status lists to leads stored before they existed
-   * (once, before this process serves: run one replica of a new version first).
-   */
+  /** Indexes, and the counter documents (before the first lead, so the hot path never upserts). */
   async ensureIndexes(): Promise<void> {
     // Pages of the full list and PUT/GET /api/admin/leads/:id find leads by position: unique.
     await this.leads.createIndex({ seq: 1 }, { unique: true, name: 'seq_unique' });
     // Pages of the list filtered by key find leads by their position in that key's list: unique.
     await this.leads.createIndex({ kp: 1 }, { unique: true, name: 'kp_unique' });
-    // Pages filtered by status (and key), and status changes (compare-and-set on `sp`). Sparse:
-    // leads stored before these lists existed have no position until migrateToStatusLists.
+    // Pages filtered by status (and key), and status changes (compare-and-set on `sp`). Sparse as
+    // first created (leads then existed without positions); other options would need a rebuild.
     await this.leads.createIndex({ sp: 1 }, { unique: true, sparse: true, name: 'sp_unique' });
     await this.leads.createIndex({ ksp: 1 }, { unique: true, sparse: true, name: 'ksp_unique' });
-    // The counter documents exist before the first lead, so the hot path never upserts them.
-    for (const doc of [
-      { _id: 'leads' as const, seq: 0, total: 0, new: 0, keys: {}, sl: {}, ksl: {}, lists: LISTS_VERSION },
-      { _id: 'moves' as const, s: {}, applied: [] },
-    ]) {
-      const { _id, ...fields } = doc;
-      try {
-        await this.counters.updateOne({ _id }, { $setOnInsert: fields }, { upsert: true });
-      } catch (err) {
-        // Another replica created it at the same moment.
-        if (!isDuplicateKey(err)) throw err;
-      }
-    }
-    const counters = await this.counters.findOne({ _id: 'leads' }, { projection: { seq: 1, lists: 1 } });
-    if ((counters?.lists ?? 0) < LISTS_VERSION) await this.migrateToStatusLists(counters?.seq ?? 0);
+    await this.createCounter('leads', { seq: 0, total: 0, new: 0, keys: {}, sl: {}, ksl: {} });
+    await this.createCounter('moves', { s: {}, applied: [] });
   }
 
-  /**
-   * Leads stored by a version without status lists get their `sp` and `ksp`, in `seq` order, read
-   * by `$in` on `seq` (the unique index). Deterministic: run twice, it writes the same positions.
-   * What that version kept instead goes: its `{ _id, rev }` index and its status index documents.
-   */
-  private async migrateToStatusLists(top: number): Promise<void> {
-    const sl: PerStatus = {};
-    const ksl: Record<string, PerStatus> = {};
-    for (let from = 1; from <= top; from += MIGRATION_CHUNK) {
-      const seqs = Array.from({ length: Math.min(MIGRATION_CHUNK, top - from + 1) }, (_, i) => from + i);
-      const docs = await this.leads
-        .find({ seq: { $in: seqs } }, { projection: { seq: 1, key_name: 1, lead_status: 1 } })
-        .toArray();
-      docs.sort((a, b) => a.seq - b.seq);
-      const writes = docs.map((d) => {
-        const status = d.lead_status ?? 'new';
-        const tag = keyTag(d.key_name);
-        const perKey = ksl[tag] ?? {};
-        ksl[tag] = perKey;
-        sl[status] = (sl[status] ?? 0) + 1;
-        perKey[status] = (perKey[status] ?? 0) + 1;
-        return {
-          updateOne: {
-            filter: { _id: d._id },
-            update: {
-              $set: { sp: statusPosition(status, sl[status]), ksp: keyStatusPosition(tag, status, perKey[status]) },
-            },
-          },
-        };
-      });
-      if (writes.length > 0) await this.leads.bulkWrite(writes, { ordered: false });
+  private async createCounter(_id: CountersDoc['_id'], fields: Omit<CountersDoc, '_id'>): Promise<void> {
+    try {
+      await this.counters.updateOne({ _id }, { $setOnInsert: fields }, { upsert: true });
+    } catch (err) {
+      // Another replica created it at the same moment.
+      if (!isDuplicateKey(err)) throw err;
     }
-    await this.counters.updateOne({ _id: 'leads' }, { $set: { sl, ksl, lists: LISTS_VERSION } });
-    await this.leads.dropIndex('id_rev_unique').catch(() => undefined);
-    await this.db.dropCollection('lead_buckets').catch(() => undefined);
   }
 
   // ---- arrival ------------------------------------------------------------------------------
@@ -371,17 +290,8 @@ export class LeadsRepository implements LeadStore {
       const { lead } = item;
       const record: LeadRecord = {
         id: String(seq),
-        lead_id: lead.lead_id,
         key_name: item.keyName,
-        first_name: lead.first_name,
-        last_name: lead.last_name,
-        email: lead.email,
-        phone: lead.phone,
-        campaign_id: lead.campaign_id,
-        ad_group_id: lead.ad_group_id,
-        form_id: lead.form_id,
-        gcl_id: lead.gcl_id,
-        is_test: lead.is_test,
+        ...pick(lead, POSTED_LEAD_FIELDS),
         lead_status: 'new',
         created_at: item.receivedAt,
         status_changed_at: null,

@@ -1,3 +1,5 @@
+import type { Lead, PostedLeadField } from '@homereport/contracts';
+
 /**
  * What an ad platform posts, read into one shape. Two shapes arrive: the generic one
  * (`{ lead_id, first_name, last_name, email, phone, campaign_id, ad_group_id }`) and Google Ads'
@@ -5,20 +7,11 @@
  * `gcl_id`, `is_test`, `google_key`). Unknown fields are ignored here and kept in the raw copy.
  */
 
-export interface InboundLead {
-  lead_id: string;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone: string | null;
-  campaign_id: string | null;
-  ad_group_id: string | null;
-  form_id: string | null;
-  gcl_id: string | null;
-  is_test: boolean;
+/** The fields a platform posts (POSTED_LEAD_FIELDS in packages/contracts), and the raw copy. */
+export type InboundLead = Pick<Lead, PostedLeadField> & {
   /** The body as posted, minus the key, as JSON text (field names from outside never become paths). */
   raw: string;
-}
+};
 
 export type ReadLead =
   | { ok: true; lead: InboundLead }

@@ -1,7 +1,9 @@
 import {
   LEADS_PAGE_DEFAULT,
   LEADS_PAGE_MAX,
+  LEAD_FIELDS,
   type Lead,
+  LeadReceived,
   type LeadStats,
   type LeadStatus,
   type WebhookKey,
@@ -11,6 +13,7 @@ import { leadReceived } from '../events/published.js';
 import { type CsvValue, UTF8_BOM, csvRow } from './csv.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { keyFromBody, readInboundLead } from './inbound-lead.js';
+import { pick } from './pick.js';
 import type { Admin, LeadDetail, LeadFilter, LeadRecord, LeadStore, StoredKey, WebhookKeyStore } from './ports.js';
 import { checkKeyName, generateWebhookSecret, hashWebhookSecret, hashesEqual } from './webhook-keys.js';
 
@@ -42,42 +45,13 @@ export const toKeyView = (k: StoredKey): WebhookKey => ({
 });
 
 export const toLeadView = (l: LeadRecord): Lead => ({
-  id: l.id,
-  lead_id: l.lead_id,
-  key_name: l.key_name,
-  first_name: l.first_name,
-  last_name: l.last_name,
-  email: l.email,
-  phone: l.phone,
-  campaign_id: l.campaign_id,
-  ad_group_id: l.ad_group_id,
-  form_id: l.form_id,
-  gcl_id: l.gcl_id,
-  is_test: l.is_test,
-  lead_status: l.lead_status,
+  ...pick(l, LEAD_FIELDS),
   created_at: l.created_at.toISOString(),
   status_changed_at: l.status_changed_at ? l.status_changed_at.toISOString() : null,
-  status_changed_by: l.status_changed_by,
 });
 
-export const CSV_COLUMNS = [
-  'id',
-  'lead_id',
-  'key_name',
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'campaign_id',
-  'ad_group_id',
-  'form_id',
-  'gcl_id',
-  'is_test',
-  'lead_status',
-  'created_at',
-  'status_changed_at',
-  'status_changed_by',
-] as const satisfies readonly (keyof Lead)[];
+/** The part of a lead its lead-received event carries. */
+const EVENT_FIELDS = Object.keys(LeadReceived.properties) as (keyof LeadReceived)[];
 
 /** Webhook keys, inbound leads and working them. No HTTP and no database here. */
 export class Leads {
@@ -138,23 +112,7 @@ export class Leads {
 
     const [outcome] = await Promise.all([
       this.leads.insert(key.key_name, read.lead, now, (record) =>
-        leadReceived(
-          {
-            id: record.id,
-            lead_id: record.lead_id,
-            key_name: record.key_name,
-            first_name: record.first_name,
-            last_name: record.last_name,
-            email: record.email,
-            phone: record.phone,
-            campaign_id: record.campaign_id,
-            ad_group_id: record.ad_group_id,
-            form_id: record.form_id,
-            is_test: record.is_test,
-            created_at: record.created_at.toISOString(),
-          },
-          requestId,
-        ),
+        leadReceived(pick(toLeadView(record), EVENT_FIELDS), requestId),
       ),
       this.touch(key.key_name, now),
     ]);
@@ -218,7 +176,7 @@ export class Leads {
 
   /** Every matching lead as CSV text chunks, newest first, read page by page (never all at once). */
   async *exportCsv(filter: LeadFilter): AsyncGenerator<string> {
-    yield UTF8_BOM + csvRow([...CSV_COLUMNS]);
+    yield UTF8_BOM + csvRow(LEAD_FIELDS);
     let before: number | null = null;
     for (;;) {
       const page = await this.leads.list(filterOf(filter), LEADS_PAGE_MAX, before);
@@ -226,7 +184,7 @@ export class Leads {
         yield page.leads
           .map((lead) => {
             const view = toLeadView(lead);
-            return csvRow(CSV_COLUMNS.map((c) => view[c] as CsvValue));
+            return csvRow(LEAD_FIELDS.map((c) => view[c] as CsvValue));
           })
           .join('');
       }

@@ -1,4 +1,4 @@
-import type { LeadStats, LeadStatus, LeadStatusChange } from '@homereport/contracts';
+import type { Lead, LeadStats, LeadStatus, LeadStatusChange } from '@homereport/contracts';
 import type { OutboxEntry } from '@homereport/kit';
 import type { InboundLead } from './inbound-lead.js';
 
@@ -23,15 +23,11 @@ export interface WebhookKeyStore {
   touch(keyName: string, at: Date): Promise<void>;
 }
 
-export interface LeadRecord extends Omit<InboundLead, 'raw'> {
-  /** The lead's list position, as a string: the public id. */
-  id: string;
-  key_name: string;
-  lead_status: LeadStatus;
+/** A lead's fields as the contract declares them (`id`: its list position), timestamps as Dates. */
+export type LeadRecord = Omit<Lead, 'created_at' | 'status_changed_at'> & {
   created_at: Date;
   status_changed_at: Date | null;
-  status_changed_by: string | null;
-}
+};
 
 export interface LeadDetail extends LeadRecord {
   status_history: (Omit<LeadStatusChange, 'at'> & { at: Date })[];
