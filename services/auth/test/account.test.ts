@@ -71,6 +71,15 @@ describe('POST /api/auth/change-password', () => {
     expect((await login(account.email, PASSWORD)).status).toBe(200);
   });
 
+  it('with a common new password (password1), answers 400 naming new_password and keeps the old one', async () => {
+    const account = await verifiedAccount(tap);
+    const here = await signIn(account);
+    const res = await changePassword(here, { current_password: PASSWORD, new_password: 'password1' });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([{ field: 'new_password', message: 'This password is too common. Please choose another.' }]);
+    expect((await login(account.email, PASSWORD)).status).toBe(200);
+  });
+
   it('counts wrong passwords with the sign-in attempts: past the limit it answers 429', async () => {
     const account = await verifiedAccount(tap);
     const here = await signIn(account);

@@ -154,6 +154,15 @@ describe('POST /api/auth/reset-password', () => {
     expect((await reset(token)).status).toBe(200);
   });
 
+  it('a common password (password1) answers 400 saying so and leaves the token usable', async () => {
+    const account = await verifiedAccount(tap);
+    const token = await resetToken(account);
+    const common = await reset(token, 'Password1');
+    expect(common.status).toBe(400);
+    expect(common.body.error).toBe('This password is too common. Please choose another.');
+    expect((await reset(token)).status).toBe(200);
+  });
+
   it('an unknown, expired or non-string token answers 400', async () => {
     expect((await reset('not-a-real-token')).status).toBe(400);
     const account = await verifiedAccount(tap);

@@ -81,6 +81,15 @@ describe('POST /api/auth/register', () => {
     expect(await withUsers((users) => users.countDocuments({ email }))).toBe(0);
   });
 
+  it('refuses a common password such as password1, naming the field, and stores nothing', async () => {
+    const email = uniqueEmail();
+    const res = await authApi('POST', '/api/auth/register', { body: { email, password: 'password1' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('This password is too common. Please choose another.');
+    expect(res.body.details).toEqual([{ field: 'password', message: 'This password is too common. Please choose another.' }]);
+    expect(await withUsers((users) => users.countDocuments({ email }))).toBe(0);
+  });
+
   it.each([
     ['a malformed email', { email: 'not-an-email', password: PASSWORD }],
     ['an email over 254 characters', { email: `${'a'.repeat(250)}@example.test`, password: PASSWORD }],

@@ -3,7 +3,7 @@ import { passwordProblem } from './password-policy.js';
 
 describe('passwordProblem', () => {
   it('accepts 8 to 200 characters', () => {
-    expect(passwordProblem('12345678')).toBeNull();
+    expect(passwordProblem('8 chars!')).toBeNull();
     expect(passwordProblem('x'.repeat(200))).toBeNull();
   });
 
@@ -11,5 +11,12 @@ describe('passwordProblem', () => {
     expect(passwordProblem('1234567')).toBe('Password must be at least 8 characters long.');
     expect(passwordProblem('x'.repeat(201))).toBe('Password must be at most 200 characters long.');
     expect(passwordProblem('        ')).toBe('Password must not be only spaces.');
+  });
+
+  it('refuses common passwords whatever their case, in the spec’s words', () => {
+    for (const p of ['password1', 'PASSWORD1', 'Password1', '12345678', 'qwertyuiop', 'iloveyou']) {
+      expect(passwordProblem(p), p).toBe('This password is too common. Please choose another.');
+    }
+    expect(passwordProblem('correct horse 1')).toBeNull();
   });
 });
