@@ -20,6 +20,11 @@ export interface Session {
   createdAt: string;
   /** When the session ends however often it is used (ISO 8601). Absent on sessions from before it existed. */
   expiresAt?: string;
+  /**
+   * This session's own idle limit, when it differs from the store's (admin sessions are shorter).
+   * Kept in the session so whoever resolves it (the gateway) applies it without knowing roles' settings.
+   */
+  idleSeconds?: number;
 }
 
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -50,25 +55,35 @@ export class SessionStore {
     };
   }
 
-  async create(user: { userId: string; email: string; role: Role }): Promise<string> {
+  /** `lifetimes` overrides the store's for this one session (shorter admin sessions). */
+  async create(
+    user: { userId: string; email: string; role: Role },
+    lifetimes: Partial<SessionLifetimes> = {},
+  ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const hash = hashToken(token);
     const startedAt = this.now();
+    const absoluteSeconds = lifetimes.absoluteSeconds ?? this.lifetimes.absoluteSeconds;
     const session: Session = {
       ...user,
       createdAt: new Date(startedAt).toISOString(),
-      expiresAt: new Date(startedAt + this.lifetimes.absoluteSeconds * 1000).toISOString(),
+      expiresAt: new Date(startedAt + absoluteSeconds * 1000).toISOString(),
+      ...(lifetimes.idleSeconds === undefined ? {} : { idleSeconds: lifetimes.idleSeconds }),
     };
-    const idle = Math.min(this.lifetimes.idleSeconds, this.lifetimes.absoluteSeconds);
+    // Milliseconds, so a fractional idle limit (a test's) is kept as it is.
+    const idleMs = Math.max(
+      1,
+      Math.round(Math.min(lifetimes.idleSeconds ?? this.lifetimes.idleSeconds, absoluteSeconds) * 1000),
+    );
     const set = userSessionsKey(user.userId);
     const replies = await this.redis
       .multi()
-      .set(sessionKey(hash), JSON.stringify(session), 'EX', idle)
+      .set(sessionKey(hash), JSON.stringify(session), 'PX', idleMs)
       .sadd(set, hash)
       // The set lives as long as its longest-lived session: a set without expiry gets one, and
       // GT only ever moves it later (EXPIRE options need Redis 7, checked at start).
-      .expire(set, this.lifetimes.absoluteSeconds, 'NX')
-      .expire(set, this.lifetimes.absoluteSeconds, 'GT')
+      .expire(set, Math.ceil(absoluteSeconds), 'NX')
+      .expire(set, Math.ceil(absoluteSeconds), 'GT')
       .exec();
     for (const [err] of replies ?? []) if (err) throw err;
     return token;
@@ -95,7 +110,8 @@ export class SessionStore {
       return null;
     }
     // Slide the idle expiry, never past the absolute end. On a key revoked meanwhile this does nothing.
-    await this.redis.pexpire(key, Math.min(this.lifetimes.idleSeconds * 1000, end - now));
+    const idleMs = (session.idleSeconds ?? this.lifetimes.idleSeconds) * 1000;
+    await this.redis.pexpire(key, Math.max(1, Math.round(Math.min(idleMs, end - now))));
     return session;
   }
 

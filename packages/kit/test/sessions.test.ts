@@ -63,4 +63,32 @@ describe('sessions', () => {
     expect(await sessions.resolve(stranger)).not.toBeNull();
     expect(await redis.smembers(`user-sessions:${user.userId}`)).toEqual([hashToken(kept)]);
   });
+
+  it('with lifetimes of their own (admins): a store without them (the gateway’s) keeps to them', async () => {
+    let now = Date.now();
+    const auth = new SessionStore(redis, {}, () => now);
+    const gateway = new SessionStore(redis, {}, () => now);
+    const admin = { userId: `u-${randomUUID()}`, email: 'e@example.test', role: 'admin' as const };
+    const token = await auth.create(admin, { idleSeconds: 30 * 60, absoluteSeconds: 12 * 3600 });
+    const key = `session:${hashToken(token)}`;
+    expect(await redis.pttl(key)).toBeLessThanOrEqual(30 * 60 * 1000);
+    // Used every 25 minutes it lives on, its idle expiry sliding by 30 minutes, not 7 days...
+    for (let minutes = 25; minutes < 12 * 60; minutes += 25) {
+      now += 25 * 60 * 1000;
+      expect(await gateway.resolve(token), `after ${minutes} minutes`).toMatchObject(admin);
+      expect(await redis.pttl(key)).toBeLessThanOrEqual(30 * 60 * 1000);
+    }
+    // ...until 12 hours after sign-in, however often it is used.
+    now += 25 * 60 * 1000;
+    expect(await gateway.resolve(token)).toBeNull();
+    expect(await redis.exists(key)).toBe(0);
+  });
+
+  it('revoke says whether the token named a live session', async () => {
+    const sessions = new SessionStore(redis);
+    const token = await sessions.create({ userId: `u-${randomUUID()}`, email: 'f@example.test', role: 'user' });
+    expect(await sessions.revoke(token)).toBe(true);
+    expect(await sessions.revoke(token)).toBe(false);
+    expect(await sessions.revoke('no-such-token')).toBe(false);
+  });
 });

@@ -44,6 +44,10 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     eventSecretKey: config.EVENT_SECRET_KEY,
     verificationTokenTtlSeconds: config.VERIFICATION_TOKEN_TTL_SECONDS,
     resetTokenTtlSeconds: config.RESET_TOKEN_TTL_SECONDS,
+    adminSession: {
+      idleSeconds: config.ADMIN_SESSION_IDLE_MINUTES * 60,
+      absoluteSeconds: config.ADMIN_SESSION_MAX_HOURS * 3600,
+    },
   });
   const ownAccount = new OwnAccount({
     users,

@@ -24,6 +24,16 @@ export const AuthConfig = Type.Object({
     minimum: 100,
     description: 'Deadline of one internal call to the requests service (connect and whole answer); past it, 503.',
   }),
+  ADMIN_SESSION_MAX_HOURS: Type.Number({
+    default: 12,
+    exclusiveMinimum: 0,
+    description: 'An admin session ends this long after sign-in, used or not (user sessions: 30 days).',
+  }),
+  ADMIN_SESSION_IDLE_MINUTES: Type.Number({
+    default: 30,
+    exclusiveMinimum: 0,
+    description: 'An admin session ends after this long without use (user sessions: 7 days); fractions allowed.',
+  }),
   VERIFICATION_TOKEN_TTL_SECONDS: positive(24 * 60 * 60, 'How long an email verification link works.'),
   RESET_TOKEN_TTL_SECONDS: positive(60 * 60, 'How long a password reset link works.'),
   LOGIN_FAILURE_WINDOW_SECONDS: positive(15 * 60, 'The window in which failed sign-ins are counted.'),

@@ -1,5 +1,5 @@
 import type { UserDataExport } from '@homereport/contracts';
-import type { OutboxEntry, Role } from '@homereport/kit';
+import type { OutboxEntry, Role, SessionLifetimes } from '@homereport/kit';
 
 /** A user as the data layer hands it over: plain data, never a database document. */
 export interface UserRecord {
@@ -71,7 +71,8 @@ export interface UserStore {
 }
 
 export interface Sessions {
-  create(user: { userId: string; email: string; role: Role }): Promise<string>;
+  /** `lifetimes` shortens this session (admins'); without it, the store's defaults. */
+  create(user: { userId: string; email: string; role: Role }, lifetimes?: SessionLifetimes): Promise<string>;
   /** False when the token names no live session. */
   revoke(token: string): Promise<boolean>;
   revokeAll(userId: string): Promise<number>;

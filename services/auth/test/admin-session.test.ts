@@ -1,0 +1,112 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../../infra/local/servers.mjs';
+import { uniqueEmail } from '../../../test/support/api.js';
+import { testEnv } from '../../../test/support/env.js';
+import { PASSWORD, authApi, createAdmin, signIn, verifiedAccount } from './support/accounts.js';
+import { authEvents } from './support/events.js';
+
+const tap = authEvents();
+const redis = new Redis(testEnv().redisUrl);
+beforeAll(() => tap.start());
+afterAll(async () => {
+  await tap.stop();
+  await redis.quit();
+});
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const me = (token: string) => authApi('GET', '/api/auth/me', { token });
+
+/** What Redis holds for a session token: its remaining idle time and its recorded ends. */
+async function stored(token: string) {
+  const key = `session:${createHash('sha256').update(token).digest('hex')}`;
+  const raw = await redis.get(key);
+  const session = JSON.parse(raw ?? '{}') as { createdAt: string; expiresAt: string };
+  return {
+    idleLeftMs: await redis.pttl(key),
+    lifetimeMs: Date.parse(session.expiresAt) - Date.parse(session.createdAt),
+  };
+}
+
+describe('admin sessions', () => {
+  it('last at most 12 hours and 30 minutes idle; user sessions keep 7 days idle and 30 days', async () => {
+    const email = uniqueEmail('admin');
+    expect((await createAdmin(email, PASSWORD)).code).toBe(0);
+    const admin = await signIn({ email, password: PASSWORD }, '/api/auth/admin-login');
+    expect((await me(admin)).status).toBe(200);
+    const a = await stored(admin);
+    expect(a.lifetimeMs).toBe(12 * HOUR);
+    expect(a.idleLeftMs).toBeGreaterThan(29 * MINUTE);
+    expect(a.idleLeftMs).toBeLessThanOrEqual(30 * MINUTE);
+
+    const user = await signIn(await verifiedAccount(tap));
+    expect((await me(user)).status).toBe(200);
+    const u = await stored(user);
+    expect(u.lifetimeMs).toBe(30 * 24 * HOUR);
+    expect(u.idleLeftMs).toBeGreaterThan(7 * 24 * HOUR - MINUTE);
+  });
+});
+
+describe('admin sessions with ADMIN_SESSION_IDLE_MINUTES shortened to 6 seconds', () => {
+  // A second auth service with the shortened setting, beside the stack's: its sessions live in the
+  // same Redis, so the stack's gateway resolves them (the idle limit travels in the session).
+  let auth: ChildProcess;
+  let authUrl: string;
+
+  beforeAll(async () => {
+    const env = testEnv();
+    const port = (env.servicePorts.auth ?? 24001) + 90;
+    authUrl = `http://127.0.0.1:${port}`;
+    auth = spawn(process.execPath, ['--import', 'tsx', 'services/auth/src/server.ts'], {
+      cwd: repoRoot,
+      stdio: 'ignore',
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        MONGO_URL: env.mongoUrl,
+        REDIS_URL: env.redisUrl,
+        KAFKA_BROKERS: env.kafkaBrokers,
+        INTERNAL_SECRET: env.internalSecret,
+        EVENT_SECRET_KEY: env.eventSecretKey,
+        LOG_LEVEL: 'warn',
+        ADMIN_SESSION_IDLE_MINUTES: '0.1',
+      },
+    });
+    for (;;) {
+      const ready = await fetch(`${authUrl}/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) break;
+      if (auth.exitCode !== null) throw new Error(`the second auth service exited (${auth.exitCode})`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }, 60_000);
+
+  afterAll(() => {
+    auth?.kill('SIGTERM');
+  });
+
+  it('ends an admin session left unused that long; used, it goes on', async () => {
+    const email = uniqueEmail('admin');
+    expect((await createAdmin(email, PASSWORD)).code).toBe(0);
+    const res = await fetch(`${authUrl}/api/auth/admin-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-internal-secret': testEnv().internalSecret },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    const { token } = (await res.json()) as { token: string };
+
+    expect((await me(token)).status).toBe(200);
+    const left = (await stored(token)).idleLeftMs;
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(6000);
+    // Past the idle limit (plus a margin) without a call: the gateway no longer knows the token.
+    await new Promise((r) => setTimeout(r, 7000));
+    expect((await me(token)).status).toBe(401);
+  });
+});
