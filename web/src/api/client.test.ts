@@ -7,6 +7,7 @@ import {
   clearStoredToken,
   getStoredToken,
   onUnauthorized,
+  storeToken,
 } from './client';
 
 function memoryStorage(): Storage {
@@ -33,6 +34,7 @@ function jsonResponse(status: number, body: unknown): Response {
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let local: Storage;
+let perTab: Storage;
 
 function sentHeaders(): Record<string, string> {
   const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
@@ -42,12 +44,29 @@ function sentHeaders(): Record<string, string> {
 beforeEach(() => {
   fetchMock = vi.fn();
   local = memoryStorage();
+  perTab = memoryStorage();
   vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('localStorage', local);
+  vi.stubGlobal('sessionStorage', perTab);
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
+});
+
+describe('token storage (decision 007)', () => {
+  it('keeps an admin token in sessionStorage only, a user token in localStorage', () => {
+    storeToken('user-tok');
+    expect(local.getItem(TOKEN_STORAGE_KEY)).toBe('user-tok');
+    storeToken('admin-tok', 'admin');
+    expect(perTab.getItem(TOKEN_STORAGE_KEY)).toBe('admin-tok');
+    // The earlier user's token is gone: one session per tab, and none left for the next visitor.
+    expect(local.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(getStoredToken()).toBe('admin-tok');
+    clearStoredToken();
+    expect(getStoredToken()).toBeNull();
+    expect(perTab.length + local.length).toBe(0);
+  });
 });
 
 describe('api client', () => {

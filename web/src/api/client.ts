@@ -46,36 +46,52 @@ export type ApiRequestOptions = {
 
 const DEFAULT_FALLBACK_ERROR = 'Something went wrong. Please try again.';
 
-function storage(): Storage | undefined {
+function storage(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
   try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
+    return typeof globalThis[kind] === 'undefined' ? undefined : globalThis[kind];
   } catch {
     // Some browsers throw on access when storage is disabled.
     return undefined;
   }
 }
 
+/**
+ * Where a session token is kept (docs/decisions/007-admin-session-token.md): a user's in
+ * localStorage, so it outlives the tab; an admin's in sessionStorage, so it goes with the tab
+ * and is never there for a later visitor of the browser. The admin's is read first.
+ */
+export type TokenKind = 'user' | 'admin';
+const storeOf = (kind: TokenKind) => storage(kind === 'admin' ? 'sessionStorage' : 'localStorage');
+
 export function getStoredToken(): string | null {
-  try {
-    return storage()?.getItem(TOKEN_STORAGE_KEY) ?? null;
-  } catch {
-    return null;
+  for (const kind of ['admin', 'user'] as const) {
+    try {
+      const token = storeOf(kind)?.getItem(TOKEN_STORAGE_KEY);
+      if (token) return token;
+    } catch {
+      // Unreadable storage holds no token.
+    }
   }
+  return null;
 }
 
-export function storeToken(token: string): void {
+/** Keeps the token of a new sign-in, and forgets any other one (only one session per tab). */
+export function storeToken(token: string, kind: TokenKind = 'user'): void {
+  clearStoredToken();
   try {
-    storage()?.setItem(TOKEN_STORAGE_KEY, token);
+    storeOf(kind)?.setItem(TOKEN_STORAGE_KEY, token);
   } catch {
-    // A session that cannot persist still works until the tab closes.
+    // A session that cannot persist still works until the page reloads.
   }
 }
 
 export function clearStoredToken(): void {
-  try {
-    storage()?.removeItem(TOKEN_STORAGE_KEY);
-  } catch {
-    // Nothing stored, nothing to remove.
+  for (const kind of ['admin', 'user'] as const) {
+    try {
+      storeOf(kind)?.removeItem(TOKEN_STORAGE_KEY);
+    } catch {
+      // Nothing stored, nothing to remove.
+    }
   }
 }
 

@@ -131,13 +131,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [adopt, queryClient]);
 
   const signIn = useCallback(
-    async (path: string, email: string, password: string, fallbackError: string, next?: string | null) => {
+    async (
+      path: string,
+      email: string,
+      password: string,
+      fallbackError: string,
+      next?: string | null,
+      extra: Record<string, string> = {},
+    ) => {
       setError(null);
       setErrorCode(null);
       setErrorFields([]);
-      const result = await api.post<AuthResponse>(path, { email, password }, { token: null, fallbackError });
+      const result = await api.post<AuthResponse>(path, { email, password, ...extra }, { token: null, fallbackError });
       if (result.ok && result.data?.token && result.data.user) {
-        storeToken(result.data.token);
+        // An admin's token stays in this tab only (decision 007).
+        storeToken(result.data.token, result.data.user.role === 'admin' ? 'admin' : 'user');
         // Nothing cached for an earlier user may show for this one.
         queryClient.clear();
         setUser(result.data.user);

@@ -178,7 +178,7 @@ export class Accounts {
     const user = await this.checkCredentials(input, caller);
     if (user.role !== 'admin') throw forbidden(Messages.notAdmin, 'NOT_ADMIN');
     if (!user.emailVerified) throw forbidden(Messages.notVerified, EMAIL_NOT_VERIFIED);
-    return this.startSession(user, this.settings.adminSession);
+    return this.startSession(user);
   }
 
   async me(userId: string): Promise<UserView> {
@@ -247,10 +247,9 @@ export class Accounts {
     return user;
   }
 
-  private async startSession(
-    user: UserRecord,
-    lifetimes?: SessionLifetimes,
-  ): Promise<{ token: string; user: UserView }> {
+  /** An admin's session is short wherever they signed in (admin-login or the users' login). */
+  private async startSession(user: UserRecord): Promise<{ token: string; user: UserView }> {
+    const lifetimes = user.role === 'admin' ? this.settings.adminSession : undefined;
     const token = await this.sessions.create({ userId: user.id, email: user.email, role: user.role }, lifetimes);
     return { token, user: toUserView(user) };
   }
