@@ -188,6 +188,53 @@ function parseId(id: string): number | null {
   return Number(id);
 }
 
+/**
+ * A batch's lead documents, each at the positions that follow the tops `before` the batch's $inc,
+ * with its lead-received event (as JSON text, naming the batch whose marker announces it).
+ */
+function arrivalDocs(
+  items: Arrival[],
+  ids: string[],
+  before: CountersDoc,
+  batch: string,
+): { docs: LeadDoc[]; entries: (OutboxEntry | null)[] } {
+  const keyTops = new Map<string, number>();
+  const keyNewTops = new Map<string, number>();
+  const entries: (OutboxEntry | null)[] = [];
+  const docs = items.map((item, i): LeadDoc => {
+    const tag = keyTag(item.keyName);
+    const seq = (before.seq ?? 0) + i + 1;
+    const keyPosition = (keyTops.get(tag) ?? before.keys?.[tag] ?? 0) + 1;
+    const keyNewPosition = (keyNewTops.get(tag) ?? before.ksl?.[tag]?.new ?? 0) + 1;
+    keyTops.set(tag, keyPosition);
+    keyNewTops.set(tag, keyNewPosition);
+    const record: LeadRecord = {
+      id: String(seq),
+      key_name: item.keyName,
+      ...pick(item.lead, POSTED_LEAD_FIELDS),
+      lead_status: 'new',
+      created_at: item.receivedAt,
+      status_changed_at: null,
+      status_changed_by: null,
+    };
+    const { id: _ignored, ...fields } = record;
+    const entry = item.event ? item.event(record) : null;
+    entries.push(entry);
+    return {
+      _id: ids[i] as string,
+      seq,
+      kp: `${tag}:${keyPosition}`,
+      sp: statusPosition('new', (before.sl?.new ?? 0) + i + 1),
+      ksp: keyStatusPosition(tag, 'new', keyNewPosition),
+      ...fields,
+      status_history: [],
+      raw: item.lead.raw,
+      ...(entry ? { event: JSON.stringify(entry), batch } : {}),
+    };
+  });
+  return { docs, entries };
+}
+
 export class LeadsRepository implements LeadStore {
   private readonly leads: Collection<LeadDoc>;
   private readonly counters: Collection<CountersDoc>;
@@ -255,64 +302,17 @@ export class LeadsRepository implements LeadStore {
    * The events go out after the answer (BatchOutbox.publishBatch).
    */
   private async insertBatch(items: Arrival[]): Promise<(Outcome | Error)[]> {
-    const tags = items.map((item) => keyTag(item.keyName));
-    const perTag = new Map<string, number>();
-    for (const tag of tags) perTag.set(tag, (perTag.get(tag) ?? 0) + 1);
-    const n = items.length;
     const batch = randomBytes(9).toString('base64url');
     const ids = items.map((item) => `${encodeURIComponent(item.keyName)}:${item.lead.lead_id}`);
     const announced = ids.filter((_id, i) => items[i]?.event);
-    const inc: Record<string, number> = { seq: n, total: n, new: n, 'sl.new': n };
-    const projection: Record<string, 1> = { seq: 1, 'sl.new': 1 };
-    for (const [tag, count] of perTag) {
-      inc[`keys.${tag}`] = count;
-      inc[`ksl.${tag}.new`] = count;
-      projection[`keys.${tag}`] = 1;
-      projection[`ksl.${tag}.new`] = 1;
-    }
-    // The marker names the leads by `_id` (known before their positions).
+    // 1. The marker names the leads by `_id` (known before their positions), so both go at once.
     const [before] = await Promise.all([
-      this.counters.findOneAndUpdate({ _id: 'leads' }, { $inc: inc }, { returnDocument: 'before', projection }),
+      this.reservePositions(items),
       this.events && announced.length > 0 ? this.events.markBatch(batch, announced) : undefined,
     ]);
-    if (!before) throw new Error('lead counters missing: ensureIndexes() was not run');
-    const keyPositions = new Map([...perTag.keys()].map((t) => [t, before.keys?.[t] ?? 0]));
-    const keyNewPositions = new Map([...perTag.keys()].map((t) => [t, before.ksl?.[t]?.new ?? 0]));
+    const { docs, entries } = arrivalDocs(items, ids, before, batch);
 
-    const entries: (OutboxEntry | null)[] = [];
-    const docs = items.map((item, i): LeadDoc => {
-      const tag = tags[i] as string;
-      const seq = (before.seq ?? 0) + i + 1;
-      const keyPosition = (keyPositions.get(tag) ?? 0) + 1;
-      const keyNewPosition = (keyNewPositions.get(tag) ?? 0) + 1;
-      keyPositions.set(tag, keyPosition);
-      keyNewPositions.set(tag, keyNewPosition);
-      const { lead } = item;
-      const record: LeadRecord = {
-        id: String(seq),
-        key_name: item.keyName,
-        ...pick(lead, POSTED_LEAD_FIELDS),
-        lead_status: 'new',
-        created_at: item.receivedAt,
-        status_changed_at: null,
-        status_changed_by: null,
-      };
-      const { id: _ignored, ...fields } = record;
-      const entry = item.event ? item.event(record) : null;
-      entries.push(entry);
-      return {
-        _id: ids[i] as string,
-        seq,
-        kp: `${tag}:${keyPosition}`,
-        sp: statusPosition('new', (before.sl?.new ?? 0) + i + 1),
-        ksp: keyStatusPosition(tag, 'new', keyNewPosition),
-        ...fields,
-        status_history: [],
-        raw: lead.raw,
-        ...(entry ? { event: JSON.stringify(entry), batch } : {}),
-      };
-    });
-
+    // 2. The leads, item by item as far as the server is concerned.
     const outcomes: (Outcome | Error)[] = docs.map(() => 'created');
     let unknown = new Set<number>();
     try {
@@ -321,16 +321,11 @@ export class LeadsRepository implements LeadStore {
       unknown = await this.settleFailedInserts(docs, err, outcomes);
     }
 
-    // 3. Arrivals that were surely not stored are taken back (a failure here fails just those
-    //    requests; a retry of theirs is then a duplicate or a new write).
-    const notStored = docs.flatMap((_d, i) => (outcomes[i] === 'created' || unknown.has(i) ? [] : [i]));
-    if (notStored.length > 0) {
-      try {
-        await this.counters.updateOne({ _id: 'leads' }, { $inc: { total: -notStored.length, new: -notStored.length } });
-      } catch (err) {
-        for (const i of notStored) outcomes[i] = err as Error;
-      }
-    }
+    // 3. Arrivals that were surely not stored are taken back.
+    await this.takeBack(
+      docs.flatMap((_d, i) => (outcomes[i] === 'created' || unknown.has(i) ? [] : [i])),
+      outcomes,
+    );
 
     // With items in doubt the marker stays: the sweep publishes whatever was stored.
     if (this.events && announced.length > 0 && unknown.size === 0) {
@@ -339,6 +334,38 @@ export class LeadsRepository implements LeadStore {
     }
     return outcomes;
   }
+
+  /** Moves the list tops and arrival counters by the batch's counts; answers the tops before. */
+  private async reservePositions(items: Arrival[]): Promise<CountersDoc> {
+    const n = items.length;
+    const inc: Record<string, number> = { seq: n, total: n, new: n, 'sl.new': n };
+    const projection: Record<string, 1> = { seq: 1, 'sl.new': 1 };
+    for (const item of items) {
+      const tag = keyTag(item.keyName);
+      inc[`keys.${tag}`] = (inc[`keys.${tag}`] ?? 0) + 1;
+      inc[`ksl.${tag}.new`] = (inc[`ksl.${tag}.new`] ?? 0) + 1;
+      projection[`keys.${tag}`] = 1;
+      projection[`ksl.${tag}.new`] = 1;
+    }
+    const before = await this.counters.findOneAndUpdate(
+      { _id: 'leads' },
+      { $inc: inc },
+      { returnDocument: 'before', projection },
+    );
+    if (!before) throw new Error('lead counters missing: ensureIndexes() was not run');
+    return before;
+  }
+
+  /** A failure here fails just these requests; a retry of theirs is then a duplicate or a new write. */
+  private async takeBack(notStored: number[], outcomes: (Outcome | Error)[]): Promise<void> {
+    if (notStored.length === 0) return;
+    try {
+      await this.counters.updateOne({ _id: 'leads' }, { $inc: { total: -notStored.length, new: -notStored.length } });
+    } catch (err) {
+      for (const i of notStored) outcomes[i] = err as Error;
+    }
+  }
+
   /**
    * Which items of a failed insertMany were stored. Items the server names in its write errors
    * were not inserted by this call; a duplicate `_id` may still be our own write (a retried
@@ -486,33 +513,8 @@ export class LeadsRepository implements LeadStore {
       };
       // The marker before the change: if this process dies after it, the repair sweep finishes
       // it. At the same time, the lead's positions in the lists of its new status.
-      const [positions] = await Promise.all([
-        this.counters.findOneAndUpdate(
-          { _id: 'leads' },
-          { $inc: { [`sl.${to}`]: 1, [`ksl.${tag}.${to}`]: 1 } },
-          { returnDocument: 'before', projection: { [`sl.${to}`]: 1, [`ksl.${tag}.${to}`]: 1 } },
-        ),
-        this.statusOps.insertOne(op),
-      ]);
-      // Only if nobody moved the lead since we read it: `sp` is where we read it (index
-      // sp_unique), and any change gives it a position never used before. The history entry
-      // carries the op id, which is how the sweep knows the change happened.
-      const changed = await this.leads.findOneAndUpdate(
-        { sp: lead.sp },
-        {
-          $set: {
-            lead_status: to,
-            sp: statusPosition(to, (positions?.sl?.[to] ?? 0) + 1),
-            ksp: keyStatusPosition(tag, to, (positions?.ksl?.[tag]?.[to] ?? 0) + 1),
-            status_changed_at: at,
-            status_changed_by: by.email,
-          },
-          $push: {
-            status_history: { $each: [{ op: op._id, from: op.from, to, by, at }], $slice: -HISTORY_MAX },
-          },
-        },
-        { returnDocument: 'before', projection: { _id: 1 } },
-      );
+      const [positions] = await Promise.all([this.takeStatusPositions(tag, to), this.statusOps.insertOne(op)]);
+      const changed = await this.moveLead(lead.sp, op, positions, by);
       if (!changed) {
         // Another admin's change won (the positions taken stay gaps); read again and apply ours
         // on top of theirs.
@@ -523,6 +525,41 @@ export class LeadsRepository implements LeadStore {
       return toRecord({ ...lead, lead_status: to, status_changed_at: at, status_changed_by: by.email });
     }
     throw conflict('The lead kept changing while saving. Please try again.');
+  }
+
+  /** The next positions in the lists of status `to`, overall and within the key: the tops before. */
+  private async takeStatusPositions(tag: string, to: LeadStatus): Promise<{ sp: string; ksp: string }> {
+    const tops = await this.counters.findOneAndUpdate(
+      { _id: 'leads' },
+      { $inc: { [`sl.${to}`]: 1, [`ksl.${tag}.${to}`]: 1 } },
+      { returnDocument: 'before', projection: { [`sl.${to}`]: 1, [`ksl.${tag}.${to}`]: 1 } },
+    );
+    return {
+      sp: statusPosition(to, (tops?.sl?.[to] ?? 0) + 1),
+      ksp: keyStatusPosition(tag, to, (tops?.ksl?.[tag]?.[to] ?? 0) + 1),
+    };
+  }
+
+  /**
+   * The change itself, only if nobody moved the lead since it was read at `sp` (index sp_unique):
+   * any change gives a lead a position never used before. The history entry carries the op id,
+   * which is how the repair sweep knows the change happened. False when another change won.
+   */
+  private async moveLead(sp: string, op: StatusOp, positions: { sp: string; ksp: string }, by: Admin) {
+    const changed = await this.leads.findOneAndUpdate(
+      { sp },
+      {
+        $set: { lead_status: op.to, ...positions, status_changed_at: op.at, status_changed_by: by.email },
+        $push: {
+          status_history: {
+            $each: [{ op: op._id, from: op.from, to: op.to, by, at: op.at }],
+            $slice: -HISTORY_MAX,
+          },
+        },
+      },
+      { returnDocument: 'before', projection: { _id: 1 } },
+    );
+    return changed !== null;
   }
 
   /** What follows a recorded status change: the counters (exactly once, by op id), then the marker goes. */
