@@ -194,9 +194,8 @@ function seededRequest(seq, random, t0, coveredCounter) {
     doc.updated_at = coveredAt;
     doc.completed_at = coveredAt;
   }
-  const terms = [...addressTerms(address), statusTerm('requested')];
-  if (viaProgress) terms.push(statusTerm('in_progress'));
-  if (status === 'covered') terms.push(statusTerm('covered'));
+  // As the service files it: under the status it has now, and no other.
+  const terms = [...addressTerms(address), statusTerm(status)];
   return { doc, terms };
 }
 

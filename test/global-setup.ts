@@ -11,6 +11,7 @@ import { infraPorts, provision, repoRoot, startInfra, stopByPidFile } from '../i
 import { stackPorts, startStack } from '../infra/local/stack.mjs';
 import { dockerAnswers, startContainers } from './containers.js';
 import { checkLogs, tokensSent } from './log-check.js';
+import { TEST_ANON_REQUESTS_PER_HOUR } from './support/allowances.js';
 import type { TestEnv } from './support/env.js';
 
 const EXPLICIT = ['MONGO_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'S3_ENDPOINT', 'SMTP_URL'] as const;
@@ -67,6 +68,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
       // Tests sign in and fail on purpose many times from one address.
       RATE_LIMIT_PER_MINUTE: '100000',
+      // Tests send many anonymous requests from one address; the allowance test starts near it.
+      ANON_REQUESTS_PER_HOUR: String(TEST_ANON_REQUESTS_PER_HOUR),
     },
   }).catch(async (err) => {
     await stopInfra();

@@ -9,6 +9,7 @@ import {
 import type { RequestsConfig } from './config.js';
 import { ActivityRepository } from './data/activity-repository.js';
 import { AddressIndexRepository } from './data/address-index.js';
+import { anonymousLimit } from './data/anonymous-limit.js';
 import { collections, prepare } from './data/collections.js';
 import { CoveredCache } from './data/covered-cache.js';
 import { CoveredCatalogueCache } from './data/covered-catalogue.js';
@@ -84,7 +85,10 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     ...accountDeletedHandlers({ erasure: new UserErasureRepository(c), stats }),
   });
 
-  registerRequestRoutes(app, { requests, reports });
+  const limit = anonymousLimit(infra.redis, config.ANON_REQUESTS_PER_HOUR, (err) =>
+    logger.warn({ err }, 'anonymous request allowance not counted (Redis); the request goes through'),
+  );
+  registerRequestRoutes(app, { requests, reports, anonymousLimit: limit });
   registerUserRoutes(app, { reports });
   registerAdminRoutes(app, { requests });
   registerInternalRoutes(app, { requests, reports });

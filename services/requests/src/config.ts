@@ -20,6 +20,11 @@ export const RequestsConfig = Type.Object({
     minimum: 1,
     description: 'Longest life of the cached covered list (changes invalidate it at once).',
   }),
+  ANON_REQUESTS_PER_HOUR: Type.Integer({
+    default: 5,
+    minimum: 1,
+    description: 'Coverage requests a visitor who is not signed in may send per client address per hour.',
+  }),
 });
 export type RequestsConfig = Static<typeof RequestsConfig>;
 

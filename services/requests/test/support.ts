@@ -12,10 +12,19 @@ import { testEnv } from '../../../test/support/env.js';
  * resolves them like any sign-in. Tests about user counts register real accounts instead.
  */
 let redis: Redis | undefined;
-const store = () => {
+const testRedis = () => {
   redis ??= new Redis(testEnv().redisUrl);
-  return new SessionStore(redis);
+  return redis;
 };
+const store = () => new SessionStore(testRedis());
+
+/**
+ * A client address that already sent `count` anonymous requests this hour: the test run allows
+ * many (test/global-setup.ts), so a test of the allowance starts just under it.
+ */
+export async function anonymousRequestsSent(client: string, count: number): Promise<void> {
+  await testRedis().set(`requests:anon-limit:${client}`, String(count), 'EX', 3600);
+}
 
 export interface TestUser {
   userId: string;

@@ -1,10 +1,14 @@
+import type { RequestStatus } from '@homereport/contracts';
 import type { SearchIndex } from '../domain/ports.js';
+import { statusTerm } from '../domain/search-terms.js';
 import { type Collections, isDuplicateKey } from './collections.js';
 
 /** Sequence numbers per posting document (see PostingDoc). */
 export const POSTING_RANGE = 1000;
 /** Ranges read per round trip. */
 const RANGES_PER_READ = 8;
+
+const STATUSES: RequestStatus[] = ['requested', 'in_progress', 'covered'];
 
 const postingId = (term: string, range: number) => `${term}#${range}`;
 
@@ -24,6 +28,26 @@ export class SearchPostings implements SearchIndex {
         { ordered: false },
       );
     // Two requests creating one posting document at once: the loser's upsert fails; again is an update.
+    await write().catch((err) => (isDuplicateKey(err) ? write() : Promise.reject(err)));
+  }
+
+  async setStatus(seq: number, status: RequestStatus): Promise<void> {
+    const range = Math.floor(seq / POSTING_RANGE);
+    const write = () =>
+      this.c.postings.bulkWrite(
+        STATUSES.map((s) =>
+          s === status
+            ? {
+                updateOne: {
+                  filter: { _id: postingId(statusTerm(s), range) },
+                  update: { $addToSet: { seqs: seq } },
+                  upsert: true,
+                },
+              }
+            : { updateOne: { filter: { _id: postingId(statusTerm(s), range) }, update: { $pull: { seqs: seq } } } },
+        ),
+        { ordered: false },
+      );
     await write().catch((err) => (isDuplicateKey(err) ? write() : Promise.reject(err)));
   }
 

@@ -116,6 +116,8 @@ export interface CoveredCatalogue {
 export interface SearchIndex {
   /** Files request `seq` under each term (idempotent). */
   add(seq: number, terms: string[]): Promise<void>;
+  /** Files request `seq` under its status now, and under no other status (idempotent). */
+  setStatus(seq: number, status: RequestStatus): Promise<void>;
   /**
    * Requests holding every term, newest first, from sequence `atMost` down over a bounded stretch;
    * `below` is where the next call goes on (negative when the start was reached).

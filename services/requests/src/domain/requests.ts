@@ -65,6 +65,8 @@ export const Messages = {
   blankAddress: 'Please enter the property address.',
   badUrl: 'The listing URL must be a web address starting with http:// or https://.',
   notFound: 'Request not found.',
+  tooManyAnonymous:
+    'You have sent several requests in a short time. Please wait before sending another, or sign in to request more properties.',
   reportFileMissing: 'Upload the main report file before marking this request Covered.',
   reportNotFound: 'Report not found. It does not exist or is not completed yet.',
 } as const;
@@ -261,9 +263,9 @@ export class Requests {
     if (from !== to) {
       await this.deps.stats.applyRequestDelta(effectId, { [STATUS_COUNTER[from]]: -1, [STATUS_COUNTER[to]]: 1 });
     }
-    // The status lists keep a request once it was ever in a status; a search checks the status it has now.
+    // Filed under the status the request has now (read again: a later change may have won the race).
     const record = await this.deps.requests.find(id);
-    if (record) await this.deps.search.add(record.seq, [statusTerm(to)]);
+    if (record) await this.deps.search.setStatus(record.seq, record.status);
     if (to === 'covered' && followers) await this.coverDuplicates(id, followers.by, followers.correlationId);
     if (from === 'covered' || to === 'covered') await this.invalidateCovered();
     await this.deps.requests.clearPending(id, effectId);
@@ -272,7 +274,7 @@ export class Requests {
   /**
    * "The report will cover both": open requests for the same address, made within the duplicate
    * window of this one, become covered with its files. Each requester hears once, even one who
-   * asked twice. The files are marked shared on every request, so replacing one request's file
+   * asked twice (and each request's ready event has a fixed id, so a racing run repeats it, not adds). The files are marked shared on every request, so replacing one request's file
    * later does not delete the object the others read.
    */
   private async coverDuplicates(id: string, by: Person, correlationId: string): Promise<void> {
@@ -283,18 +285,28 @@ export class Requests {
         entry.requestId !== original.id &&
         Math.abs(entry.at.getTime() - original.created_at.getTime()) < DUPLICATE_WINDOW_MS,
     );
-    const open = (await this.deps.requests.findMany(near.map((entry) => entry.requestId)))
+    const siblings = await this.deps.requests.findMany(near.map((entry) => entry.requestId));
+    const open = siblings
       .filter((record) => record.status !== 'covered')
       .sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
     if (open.length === 0) return;
+    // Who hears: each requester once: the original's requester for the original (told already),
+    // anyone else for their earliest request of the set. Decided from the whole set, not from
+    // what this run has done, so a second run racing this one decides alike.
+    const firstOf = new Map<string, RequestRecord>();
+    if (original.requester) firstOf.set(original.requester.userId, original);
+    for (const record of siblings) {
+      const userId = record.requester?.userId;
+      const first = userId ? firstOf.get(userId) : undefined;
+      if (userId && (!first || (first !== original && record.created_at < first.created_at)))
+        firstOf.set(userId, record);
+    }
     const files = sharedFiles(original.files);
     const now = this.now();
     await this.deps.requests.setFiles(original.id, files, now);
-    const told = new Set(original.requester ? [original.requester.userId] : []);
     for (const record of open) {
       await this.deps.requests.setFiles(record.id, files, now);
-      const announce = !record.requester || !told.has(record.requester.userId);
-      if (record.requester) told.add(record.requester.userId);
+      const announce = !record.requester || firstOf.get(record.requester.userId)?.id === record.id;
       await this.changeStatus(record.id, 'covered', by, correlationId, { announce, followers: false });
     }
   }
@@ -381,7 +393,7 @@ export class Requests {
       for (let i = 0; i < seqs.length && found.length < query.limit; i += query.limit) {
         const batch = seqs.slice(i, i + query.limit);
         const records = await this.deps.requests.findBySeqs(batch);
-        // The status lists keep requests that moved on: the status they have now decides.
+        // A status list may lag a change by a moment: the status the request has now decides.
         for (const r of records) {
           if (found.length < query.limit && (!query.status || r.status === query.status)) {
             found.push(r);

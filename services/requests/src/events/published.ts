@@ -26,8 +26,15 @@ export const requestStatusChanged = (
 ): OutboxEntry<RequestStatusChanged> =>
   createEvent(Topics.requestStatusChanged, data, meta(data.requestId, correlationId));
 
-export const requestCovered = (data: RequestCovered, correlationId?: string): OutboxEntry<RequestCovered> =>
-  createEvent(Topics.requestCovered, data, meta(data.request.id, correlationId));
+/**
+ * A request becomes covered for the first time once: its request-covered event has an id of its
+ * own (not a random one), so two writers racing to cover it (an admin's cascade and the consumer
+ * finishing it) record the same event, and consumers, which stop repeated ids, act on it once.
+ */
+export const requestCovered = (data: RequestCovered, correlationId?: string): OutboxEntry<RequestCovered> => ({
+  ...createEvent(Topics.requestCovered, data, meta(data.request.id, correlationId)),
+  id: `request-covered:${data.request.id}`,
+});
 
 export const reportViewed = (data: ReportViewed, correlationId?: string): OutboxEntry<ReportViewed> =>
   createEvent(Topics.reportViewed, data, meta(data.userId, correlationId));

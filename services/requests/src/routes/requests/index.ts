@@ -14,19 +14,40 @@ import {
   badRequest,
   formatCacheGeneration,
   requireUser,
+  tooManyRequests,
 } from '@homereport/kit';
+import type { AnonymousLimit } from '../../data/anonymous-limit.js';
 import type { Reports } from '../../domain/reports.js';
-import { COVERED_PAGE_DEFAULT, COVERED_PAGE_MAX, type Requests, SEARCH_PAGE_DEFAULT } from '../../domain/requests.js';
+import {
+  COVERED_PAGE_DEFAULT,
+  COVERED_PAGE_MAX,
+  Messages,
+  type Requests,
+  SEARCH_PAGE_DEFAULT,
+} from '../../domain/requests.js';
 
 const tags = ['requests'];
 
 /** /api/requests/*, as in api.md "Coverage requests and reports". */
-export function registerRequestRoutes(app: ServiceApp, deps: { requests: Requests; reports: Reports }): void {
+export function registerRequestRoutes(
+  app: ServiceApp,
+  deps: { requests: Requests; reports: Reports; anonymousLimit: AnonymousLimit },
+): void {
   app.post(
     '/api/requests',
-    { schema: { tags, body: CreateRequestBody, response: { 201: CreateRequestReply, 400: ErrorReply } } },
+    {
+      schema: {
+        tags,
+        body: CreateRequestBody,
+        response: { 201: CreateRequestReply, 400: ErrorReply, 429: ErrorReply },
+      },
+    },
     async (req, reply) => {
       const requester = req.identity ? { userId: req.identity.userId, email: req.identity.email } : null;
+      if (!requester) {
+        const wait = await deps.anonymousLimit.hit(req.ip);
+        if (wait !== null) throw tooManyRequests(wait, Messages.tooManyAnonymous);
+      }
       const created = await deps.requests.submit(req.body, requester, req.id);
       req.log.info(
         { requestId: created.request.id, signedIn: requester !== null, duplicate: created.duplicate_of !== undefined },
