@@ -1,10 +1,12 @@
-import type {
-  CoverageRequest,
-  CreateRequestReply,
-  RecentRequest,
-  ReportFileType,
-  RequestStatus,
-  RequestSummary,
+import {
+  type CoverageRequest,
+  type CreateRequestReply,
+  REPORT_FILE_TYPES,
+  type RecentRequest,
+  type ReportFileType,
+  type ReportPathField,
+  type RequestStatus,
+  type RequestSummary,
 } from '@homereport/contracts';
 import { type OutboxEntry, badRequest, conflict, notFound } from '@homereport/kit';
 import { requestCovered, requestStatusChanged, requestSubmitted } from '../events/published.js';
@@ -45,8 +47,6 @@ export const ADMIN_PAGE_MAX = 200;
 const REINDEX_BATCH = 500;
 /** Admin dashboard's Recent Requests. */
 export const RECENT_REQUESTS = 20;
-
-export const FILE_TYPES: ReportFileType[] = ['report', 'strategy', 'school_report', 'neighborhood_report'];
 
 const STATUS_COUNTER: Record<RequestStatus, keyof CountDelta> = {
   requested: 'requested',
@@ -92,10 +92,10 @@ export function toApi(
     status: record.status,
     created_at: record.created_at.toISOString(),
     updated_at: record.updated_at.toISOString(),
-    report_path: link('report'),
-    strategy_path: link('strategy'),
-    school_report_path: link('school_report'),
-    neighborhood_report_path: link('neighborhood_report'),
+    ...(Object.fromEntries(REPORT_FILE_TYPES.map((type) => [`${type}_path`, link(type)])) as Record<
+      ReportPathField,
+      string | null
+    >),
   };
 }
 
