@@ -42,6 +42,11 @@ describe('admin sessions', () => {
     expect(a.idleLeftMs).toBeGreaterThan(29 * MINUTE);
     expect(a.idleLeftMs).toBeLessThanOrEqual(30 * MINUTE);
 
+    // An admin signing in at the users' login gets the admin's short session all the same.
+    const viaLogin = await signIn({ email, password: PASSWORD });
+    expect((await me(viaLogin)).status).toBe(200);
+    expect((await stored(viaLogin)).lifetimeMs).toBe(12 * HOUR);
+
     const user = await signIn(await verifiedAccount(tap));
     expect((await me(user)).status).toBe(200);
     const u = await stored(user);

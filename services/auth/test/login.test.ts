@@ -1,4 +1,5 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshClientAddress, uniqueEmail } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
@@ -138,6 +139,49 @@ describe('failed sign-in limits', () => {
 
     // Through the gateway a client cannot claim that address: the gateway's own entry is the one believed.
     expect((await login(account.email, account.password, { 'x-forwarded-for': address })).status).toBe(200);
+  });
+});
+
+describe('the per-account ceiling across client addresses', () => {
+  const redis = new Redis(testEnv().redisUrl);
+  afterAll(() => redis.quit());
+  const key = (email: string) =>
+    `auth:limit:signin-slowdown:${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
+  /** Stands in for the wait having passed: the account's next slot is now (its count stays). */
+  const slotReached = (email: string) => redis.hset(key(email), 'n', '0');
+  const burst = (email: string, n: number) =>
+    Promise.all(
+      Array.from({ length: n }, (_, i) => login(email, `wrong password ${i}`, undefined, freshClientAddress())),
+    );
+
+  it('failed sign-ins from 20 addresses on one account slow down, with a growing Retry-After; the owner is not locked out', async () => {
+    const account = await verifiedAccount(tap);
+    // LOGIN_SLOWDOWN_AFTER is 10: ten addresses, one wrong password each, are all checked.
+    for (let i = 0; i < 10; i++) {
+      expect((await login(account.email, `wrong password ${i}`, undefined, freshClientAddress())).status).toBe(401);
+    }
+    // Past it, of five addresses trying together only one is checked; the others wait (5 s, doubling).
+    const first = await burst(account.email, 5);
+    expect(first.map((r) => r.status).sort()).toEqual([401, 429, 429, 429, 429]);
+    const firstWaits = first.filter((r) => r.status === 429).map((r) => Number(r.headers.get('retry-after')));
+    for (const wait of firstWaits) expect(wait).toBeGreaterThanOrEqual(1);
+    for (const wait of firstWaits) expect(wait).toBeLessThanOrEqual(5);
+    expect(first.find((r) => r.status === 429)?.body.error).toMatch(/Too many failed sign-in attempts/);
+
+    await slotReached(account.email);
+    const second = await burst(account.email, 5);
+    expect(second.map((r) => r.status).sort()).toEqual([401, 429, 429, 429, 429]);
+    const secondWaits = second.filter((r) => r.status === 429).map((r) => Number(r.headers.get('retry-after')));
+    for (const wait of secondWaits) expect(wait).toBeGreaterThan(5);
+    for (const wait of secondWaits) expect(wait).toBeLessThanOrEqual(10);
+
+    // Meanwhile the right password waits too, from any address...
+    expect((await login(account.email, account.password, undefined, freshClientAddress())).status).toBe(429);
+    // ...until the slot comes: the owner signs in from a new address, and the count is forgotten.
+    await slotReached(account.email);
+    expect((await login(account.email, account.password, undefined, freshClientAddress())).status).toBe(200);
+    expect(await redis.exists(key(account.email))).toBe(0);
+    expect((await login(account.email, 'wrong password', undefined, freshClientAddress())).status).toBe(401);
   });
 });
 

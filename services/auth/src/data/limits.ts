@@ -7,6 +7,11 @@ export interface LimitSettings {
   signInWindowSeconds: number;
   signInMaxPerAccountAndClient: number;
   signInMaxPerClient: number;
+  /** Attempts on one account from any address in the window before each further one waits. */
+  signInSlowdownAfter: number;
+  /** The first wait past that; each further attempt doubles it, up to the cap. */
+  signInSlowdownBaseSeconds: number;
+  signInSlowdownMaxSeconds: number;
   registerMaxPerClientPerHour: number;
   registerMaxPerAddressPerHour: number;
   mailCooldownSeconds: number;
@@ -23,6 +28,33 @@ export const LIMIT_KEY_PREFIX = 'auth:limit';
 const HOUR = 3600;
 
 /**
+ * The per-account ceiling across every client address, atomically: an attempt while the account
+ * is over its count and its next slot is still ahead answers the milliseconds to wait; otherwise
+ * it is counted, and one over the count books the next slot (base × 2^(over), capped), so of a
+ * burst sent together only one goes through. The count lives until a window passes without an
+ * attempt. Times are Redis's own clock, the same for every replica.
+ * KEYS[1] the account's key; ARGV: threshold, base ms, cap ms, window seconds.
+ */
+const SLOWDOWN_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local f = tonumber(redis.call('HGET', KEYS[1], 'f') or '0')
+local threshold = tonumber(ARGV[1])
+if f >= threshold then
+  local nextAt = tonumber(redis.call('HGET', KEYS[1], 'n') or '0')
+  if now < nextAt then return nextAt - now end
+  local wait = math.min(tonumber(ARGV[3]), tonumber(ARGV[2]) * 2 ^ (f - threshold))
+  redis.call('HSET', KEYS[1], 'n', now + wait)
+end
+redis.call('HINCRBY', KEYS[1], 'f', 1)
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
+return 0
+`;
+
+/** Key of an account's attempts from every address (tests read it to stand in for time passing). */
+export const slowdownKey = (email: string) => `${LIMIT_KEY_PREFIX}:signin-slowdown:${digest(email)}`;
+
+/**
  * The auth service's limits, counted in Redis by rate-limiter-flexible (one Lua script per
  * count, so a burst of concurrent requests is counted exactly; shared by every replica). Each
  * limiter is a window that opens with the first hit.
@@ -31,6 +63,11 @@ const HOUR = 3600;
  * at once meet the limit after the fifth; a success forgets them. The per-account count is
  * keyed by account and client address together: someone failing on purpose from their own
  * address cannot lock the owner out of their account.
+ *
+ * Across every address, an account gets `signInSlowdownAfter` attempts in the window; past that
+ * each further attempt waits for a slot, doubling each time up to a cap (ASVS 2.2.1): a
+ * distributed guesser is slowed to a handful of guesses an hour, while the owner, with the right
+ * password from any address, waits at most the cap, never for good. A success forgets it.
  */
 export class RedisLimits implements Limits {
   private readonly signInAccount: RateLimiterRedis;
@@ -41,7 +78,10 @@ export class RedisLimits implements Limits {
   private readonly mailAddress: RateLimiterRedis;
   private readonly mailClient: RateLimiterRedis;
 
-  constructor(redis: Redis, s: LimitSettings) {
+  constructor(
+    private readonly redis: Redis,
+    private readonly s: LimitSettings,
+  ) {
     const limiter = (name: string, points: number, duration: number) =>
       new RateLimiterRedis({ storeClient: redis, keyPrefix: `${LIMIT_KEY_PREFIX}:${name}`, points, duration });
     this.signInAccount = limiter('signin-account', s.signInMaxPerAccountAndClient, s.signInWindowSeconds);
@@ -63,15 +103,34 @@ export class RedisLimits implements Limits {
       await this.signInAccount.reward(accountKey, 1);
       return overClient;
     }
+    const waitMs = Number(
+      await this.redis.eval(
+        SLOWDOWN_SCRIPT,
+        1,
+        slowdownKey(email),
+        this.s.signInSlowdownAfter,
+        this.s.signInSlowdownBaseSeconds * 1000,
+        this.s.signInSlowdownMaxSeconds * 1000,
+        this.s.signInWindowSeconds,
+      ),
+    );
+    if (waitMs > 0) {
+      await Promise.all([this.signInAccount.reward(accountKey, 1), this.signInClient.reward(client, 1)]);
+      return Math.max(1, Math.ceil(waitMs / 1000));
+    }
     return null;
   }
 
   async signInSucceeded(email: string, client: string): Promise<void> {
-    await Promise.all([this.signInAccount.delete(`${digest(email)}:${client}`), this.signInClient.reward(client, 1)]);
+    await Promise.all([
+      this.signInAccount.delete(`${digest(email)}:${client}`),
+      this.signInClient.reward(client, 1),
+      this.redis.del(slowdownKey(email)),
+    ]);
   }
 
   async forgetAccount(email: string, client: string): Promise<void> {
-    await this.signInAccount.delete(`${digest(email)}:${client}`);
+    await Promise.all([this.signInAccount.delete(`${digest(email)}:${client}`), this.redis.del(slowdownKey(email))]);
   }
 
   async registration(email: string, client: string): Promise<number | null> {
