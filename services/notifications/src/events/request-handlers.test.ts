@@ -94,4 +94,30 @@ describe('request emails', () => {
       /breaks its contract/,
     );
   });
+
+  it('send the staff one digest for requests that arrive together, and each signed-in requester a receipt', async () => {
+    const { deps, sent } = fakeDeps();
+    const handlers = requestNotificationHandlers(deps);
+    const batch = (handlers['request-submitted'] as unknown as { batch: (e: never[], l: never) => Promise<void> })
+      .batch;
+    const requester = { userId: 'u1', email: 'buyer@example.test' };
+    const events = Array.from({ length: 3 }, (_, i) =>
+      event(
+        'request-submitted',
+        {
+          request: { ...request, id: `r${i}`, address: `${i} Elm St, Austin, TX` },
+          requester: i === 1 ? requester : null,
+        },
+        `d${i}`,
+      ),
+    );
+    await batch(events, log);
+    expect(sent.map((m) => m.to.address)).toEqual(['staff@homereport.example', 'buyer@example.test']);
+    expect(sent[0]?.subject).toBe('3 new coverage requests: 0 Elm St, Austin, TX, 1 Elm St, Austin, TX and 1 more');
+    expect(sent[0]?.replyTo).toBeUndefined();
+    for (const i of [0, 1, 2]) expect(sent[0]?.text).toContain(`/admin/request/r${i}`);
+    // Delivered again: nothing more.
+    await batch(events, log);
+    expect(sent).toHaveLength(2);
+  });
 });

@@ -1,9 +1,10 @@
 import { RequestCovered, RequestSubmitted, Topics } from '@homereport/contracts';
-import type { EventHandler } from '@homereport/kit';
+import { type EventEnvelope, type EventHandler, batchHandler } from '@homereport/kit';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { EmailKind, MailAddress, Mailer, OutgoingMail, SentEmails } from '../domain/ports.js';
 import {
+  type Block,
   type Brand,
   type EmailContent,
   PRODUCT_NAME,
@@ -14,8 +15,9 @@ import {
 
 /**
  * Emails about coverage requests (the requests service's events):
- * - request-submitted: the staff inbox is told of every request; a requester who was signed in
- *   gets a receipt (an anonymous visitor left no address to write to);
+ * - request-submitted: the staff inbox is told of every request (requests that arrive together
+ *   share a digest); a requester who was signed in gets a receipt (an anonymous visitor left no
+ *   address to write to);
  * - request-covered: the signed-in requester learns that the report is ready, with a link to it.
  * Each email is sent once per event, even when the event is delivered again.
  */
@@ -91,6 +93,53 @@ export function reportReadyEmail(data: RequestCovered, brand: Brand): RenderedEm
   return renderEmail(content, brand);
 }
 
+/** Most requests one staff digest lists (the lead digest's bound, for the same reasons). */
+export const REQUESTS_PER_DIGEST = 50;
+
+/** Several requests that came in together, for the staff, in one email. No Reply-To (it would answer one). */
+export function requestDigestEmail(requests: RequestSubmitted[], brand: Brand): RenderedEmail {
+  const count = requests.length;
+  const named = requests.slice(0, 2).map((r) => oneLine(r.request.address, 40));
+  const more = count - named.length;
+  const blocks: Block[] = [
+    {
+      kind: 'paragraph',
+      text: `These ${count} coverage requests came in together, so they share this email. Write to each requester at the address shown: replying to this email reaches nobody.`,
+    },
+    { kind: 'button', label: 'Open all requests', url: page(brand, '/admin/requests') },
+  ];
+  for (const { request, requester } of requests) {
+    blocks.push({
+      kind: 'fields',
+      rows: [
+        ['Address', request.address],
+        ['Listing URL', request.url ?? 'not given'],
+        ['Requested by', requester ? requester.email : 'Anonymous visitor (not signed in)'],
+        ['Requested on', request.created_at],
+        ['Notes', request.notes ?? 'none'],
+        ['Open', page(brand, `/admin/request/${encodeURIComponent(request.id)}`)],
+      ],
+    });
+  }
+  return renderEmail(
+    {
+      subject: `${count} new coverage requests: ${more > 0 ? `${named.join(', ')} and ${more} more` : named.join(' and ')}`,
+      preheader: `${count} properties were requested at about the same time.`,
+      heading: `${count} new coverage requests`,
+      blocks,
+    },
+    brand,
+  );
+}
+
+function checked<S extends TSchema>(schema: S, event: EventEnvelope): Static<S> {
+  if (!Value.Check(schema, event.data)) {
+    const problem = Value.Errors(schema, event.data).First();
+    throw new Error(`${event.type} data breaks its contract at ${problem?.path || '/'}: ${problem?.message}`);
+  }
+  return event.data;
+}
+
 async function sendOnce(deps: RequestMailDeps, eventId: string, kind: EmailKind, mail: OutgoingMail) {
   if (await deps.sent.wasSent(eventId, kind)) return { kind, sent: false };
   const { messageId } = await deps.mailer.send(mail);
@@ -100,40 +149,71 @@ async function sendOnce(deps: RequestMailDeps, eventId: string, kind: EmailKind,
 
 export function requestNotificationHandlers(deps: RequestMailDeps): Record<string, EventHandler> {
   const support: MailAddress = { name: 'HomeReport Support', address: deps.supportEmail };
+  const staff: MailAddress = { name: 'HomeReport Staff', address: deps.staffEmail };
   const handle =
     <S extends TSchema>(
       schema: S,
       send: (eventId: string, data: Static<S>) => Promise<{ kind: EmailKind; sent: boolean }[]>,
     ): EventHandler =>
     async (event, log) => {
-      if (!Value.Check(schema, event.data)) {
-        const problem = Value.Errors(schema, event.data).First();
-        throw new Error(`${event.type} data breaks its contract at ${problem?.path || '/'}: ${problem?.message}`);
-      }
-      for (const outcome of await send(event.id, event.data)) {
+      for (const outcome of await send(event.id, checked(schema, event))) {
         log.info({ kind: outcome.kind, sent: outcome.sent }, outcome.sent ? 'email sent' : 'email already sent');
       }
     };
 
   return {
-    [Topics.requestSubmitted]: handle(RequestSubmitted, async (eventId, data) => {
-      const outcomes = [
-        await sendOnce(deps, eventId, 'request-staff', {
-          to: { name: 'HomeReport Staff', address: deps.staffEmail },
-          ...(data.requester ? { replyTo: { address: data.requester.email } } : {}),
-          ...requestStaffEmail(data, deps.brand),
-        }),
-      ];
-      if (data.requester) {
-        outcomes.push(
-          await sendOnce(deps, eventId, 'request-receipt', {
-            to: { address: data.requester.email },
-            replyTo: support,
-            ...requestReceiptEmail(data, deps.brand),
-          }),
+    // The staff hear of requests that arrive together in one digest (at most REQUESTS_PER_DIGEST
+    // each), as of leads: a burst of anonymous requests must not bury the inbox. Receipts stay one
+    // per signed-in requester. All or nothing per call, as for leads: the kit then retries the
+    // call's events one at a time, and what was recorded as sent is skipped.
+    [Topics.requestSubmitted]: batchHandler(async (events, log) => {
+      const submitted = events.map((event) => [event.id, checked(RequestSubmitted, event)] as const);
+      const sentBefore = await deps.sent.sentAmong(
+        submitted.map(([eventId]) => eventId),
+        'request-staff',
+      );
+      const due = submitted.filter(([eventId]) => !sentBefore.has(eventId));
+      for (let start = 0; start < due.length; start += REQUESTS_PER_DIGEST) {
+        const group = due.slice(start, start + REQUESTS_PER_DIGEST);
+        const [first] = group;
+        if (!first) break;
+        const requester = first[1].requester;
+        const mail: OutgoingMail =
+          group.length === 1
+            ? {
+                to: staff,
+                ...(requester ? { replyTo: { address: requester.email } } : {}),
+                ...requestStaffEmail(first[1], deps.brand),
+              }
+            : {
+                to: staff,
+                ...requestDigestEmail(
+                  group.map(([, data]) => data),
+                  deps.brand,
+                ),
+              };
+        const { messageId } = await deps.mailer.send(mail);
+        const sentAt = new Date();
+        await deps.sent.recordMany(
+          group.map(([eventId]) => ({
+            eventId,
+            kind: 'request-staff',
+            to: staff.address,
+            sentAt,
+            smtpMessageId: messageId,
+          })),
         );
+        log.info({ kind: 'request-staff', sent: true, requests: group.length }, 'email sent');
       }
-      return outcomes;
+      for (const [eventId, data] of submitted) {
+        if (!data.requester) continue;
+        const outcome = await sendOnce(deps, eventId, 'request-receipt', {
+          to: { address: data.requester.email },
+          replyTo: support,
+          ...requestReceiptEmail(data, deps.brand),
+        });
+        log.info({ kind: outcome.kind, sent: outcome.sent }, outcome.sent ? 'email sent' : 'email already sent');
+      }
     }),
     [Topics.requestCovered]: handle(RequestCovered, async (eventId, data) => {
       if (!data.requester) return [];
