@@ -67,7 +67,8 @@ function Figure({
     <div className={text ? 'zip-figure zip-figure-text' : 'zip-figure'}>
       <dt>{label}</dt>
       <dd data-testid={testId}>{value}</dd>
-      {note && <p className="zip-figure-note">{note}</p>}
+      {/* A second dd of the same term: a <dl> holds only dt and dd groups (no p). */}
+      {note && <dd className="zip-figure-note">{note}</dd>}
     </div>
   );
 }

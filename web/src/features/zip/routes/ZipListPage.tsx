@@ -195,6 +195,8 @@ export function ZipListPage() {
           </div>
 
           <div id="zip-results">
+            {/* The cards' h3 titles need an h2 above them: headings go down one level at a time. */}
+            <h2 className="zip-sr-only">Matching ZIP codes</h2>
             <QueryState
               query={zipCodes}
               what="ZIP code data"
