@@ -1,10 +1,12 @@
 import { type Infrastructure, type Logger, type ServiceApp, SessionStore, createServiceApp } from '@homereport/kit';
 import type { AuthConfig } from './config.js';
 import { RedisLimits } from './data/limits.js';
+import { MongoMfaStore } from './data/mfa-store.js';
 import { RequestsClient } from './data/requests-client.js';
 import { userModel } from './data/user-model.js';
 import { UsersRepository } from './data/users-repository.js';
 import { Accounts } from './domain/accounts.js';
+import { AdminMfa } from './domain/admin-mfa.js';
 import { OwnAccount } from './domain/own-account.js';
 import { OUTBOX_COLLECTIONS } from './events/published.js';
 import { registerAccountRoutes } from './routes/account/index.js';
@@ -51,6 +53,11 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
       idleSeconds: config.ADMIN_SESSION_IDLE_MINUTES * 60,
       absoluteSeconds: config.ADMIN_SESSION_MAX_HOURS * 3600,
     },
+    mfa: new AdminMfa(new MongoMfaStore(infra.mongo), {
+      eventSecretKey: config.EVENT_SECRET_KEY,
+      required: config.ADMIN_MFA_REQUIRED,
+      issuer: 'HomeReport',
+    }),
   });
   const ownAccount = new OwnAccount({
     users,

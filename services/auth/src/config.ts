@@ -34,6 +34,10 @@ export const AuthConfig = Type.Object({
     exclusiveMinimum: 0,
     description: 'An admin session ends after this long without use (user sessions: 7 days); fractions allowed.',
   }),
+  ADMIN_MFA_REQUIRED: Type.Boolean({
+    default: false,
+    description: 'Admins must sign in with a TOTP code; one without TOTP may only enrol until they have it.',
+  }),
   VERIFICATION_TOKEN_TTL_SECONDS: positive(24 * 60 * 60, 'How long an email verification link works.'),
   RESET_TOKEN_TTL_SECONDS: positive(60 * 60, 'How long a password reset link works.'),
   LOGIN_FAILURE_WINDOW_SECONDS: positive(15 * 60, 'The window in which failed sign-ins are counted.'),

@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../../infra/local/servers.mjs';
 import { uniqueEmail } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { PASSWORD, authApi, createAdmin, signIn, verifiedAccount } from './support/accounts.js';
 import { authEvents } from './support/events.js';
+import { startSecondAuth } from './support/second-auth.js';
 
 const tap = authEvents();
 const redis = new Redis(testEnv().redisUrl);
@@ -58,51 +57,16 @@ describe('admin sessions', () => {
 describe('admin sessions with ADMIN_SESSION_IDLE_MINUTES shortened to 6 seconds', () => {
   // A second auth service with the shortened setting, beside the stack's: its sessions live in the
   // same Redis, so the stack's gateway resolves them (the idle limit travels in the session).
-  let auth: ChildProcess;
-  let authUrl: string;
-
+  let auth: Awaited<ReturnType<typeof startSecondAuth>>;
   beforeAll(async () => {
-    const env = testEnv();
-    const port = (env.servicePorts.auth ?? 24001) + 90;
-    authUrl = `http://127.0.0.1:${port}`;
-    auth = spawn(process.execPath, ['--import', 'tsx', 'services/auth/src/server.ts'], {
-      cwd: repoRoot,
-      stdio: 'ignore',
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        MONGO_URL: env.mongoUrl,
-        REDIS_URL: env.redisUrl,
-        KAFKA_BROKERS: env.kafkaBrokers,
-        INTERNAL_SECRET: env.internalSecret,
-        EVENT_SECRET_KEY: env.eventSecretKey,
-        LOG_LEVEL: 'warn',
-        ADMIN_SESSION_IDLE_MINUTES: '0.1',
-      },
-    });
-    for (;;) {
-      const ready = await fetch(`${authUrl}/health/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) break;
-      if (auth.exitCode !== null) throw new Error(`the second auth service exited (${auth.exitCode})`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    auth = await startSecondAuth({ ADMIN_SESSION_IDLE_MINUTES: '0.1' }, 90);
   }, 60_000);
-
-  afterAll(() => {
-    auth?.kill('SIGTERM');
-  });
+  afterAll(() => auth?.stop());
 
   it('ends an admin session left unused that long; used, it goes on', async () => {
     const email = uniqueEmail('admin');
     expect((await createAdmin(email, PASSWORD)).code).toBe(0);
-    const res = await fetch(`${authUrl}/api/auth/admin-login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-internal-secret': testEnv().internalSecret },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
+    const res = await auth.call('/api/auth/admin-login', { email, password: PASSWORD });
     expect(res.status).toBe(200);
     const { token } = (await res.json()) as { token: string };
 

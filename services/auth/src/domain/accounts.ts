@@ -13,6 +13,7 @@ import {
   userVerified,
   verificationResendRequested,
 } from '../events/published.js';
+import type { AdminMfa, SecondFactor } from './admin-mfa.js';
 import { normaliseEmail } from './email.js';
 import { burnPasswordCheck, hashNeedsUpgrade, hashPassword, passwordMatches } from './password-hashing.js';
 import { passwordProblem } from './password-policy.js';
@@ -43,6 +44,8 @@ export interface AccountSettings {
   resetTokenTtlSeconds: number;
   /** Admin sessions are shorter than users' (ASVS 3.3.2): an admin reads every lead's personal data. */
   adminSession: SessionLifetimes;
+  /** Admins' optional (or, with ADMIN_MFA_REQUIRED, required) TOTP second factor. */
+  mfa: AdminMfa;
 }
 
 /** Who is asking: the request id travels with the events as their correlation id. */
@@ -62,6 +65,7 @@ export const Messages = {
   notVerified:
     'Please verify your email address before signing in. Check your inbox for the verification link, or request a new one.',
   notAdmin: 'This account does not have admin access.',
+  useAdminLogin: 'Admin accounts with two-step sign-in sign in on the admin sign-in page.',
   resetSent: 'If an account exists for that email, we have sent it a link to reset the password.',
   passwordReset: 'Your password has been reset. Please sign in with your new password.',
   badResetToken: 'This password reset link is invalid or has expired. Please request a new one.',
@@ -171,14 +175,61 @@ export class Accounts {
   async login(input: { email: string; password: string }, caller: Caller) {
     const user = await this.checkCredentials(input, caller);
     if (!user.emailVerified) throw forbidden(Messages.notVerified, EMAIL_NOT_VERIFIED);
+    // The users' form asks for no code: an admin whose sign-in needs one uses the admin form.
+    if (user.role === 'admin' && (this.settings.mfa.required || (await this.settings.mfa.enabled(user.id)))) {
+      throw forbidden(Messages.useAdminLogin, 'ADMIN_LOGIN_REQUIRED');
+    }
     return this.startSession(user);
   }
 
-  async adminLogin(input: { email: string; password: string }, caller: Caller) {
-    const user = await this.checkCredentials(input, caller);
+  /**
+   * Password, then (for an admin with TOTP) the code or a recovery code. The attempt stays
+   * counted against the sign-in limits until both steps pass, so codes cannot be guessed faster
+   * than passwords. Without TOTP while it is required, the session reaches only enrolment.
+   */
+  async adminLogin(input: { email: string; password: string } & SecondFactor, caller: Caller) {
+    const second: { check: 'not-enrolled' | 'passed' | 'not-admin' } = { check: 'not-admin' };
+    const user = await this.checkCredentials(input, caller, async (found) => {
+      if (found.role === 'admin' && found.emailVerified) second.check = await this.settings.mfa.check(found.id, input);
+    });
     if (user.role !== 'admin') throw forbidden(Messages.notAdmin, 'NOT_ADMIN');
     if (!user.emailVerified) throw forbidden(Messages.notVerified, EMAIL_NOT_VERIFIED);
+    if (second.check === 'not-enrolled' && this.settings.mfa.required) {
+      // A session with a user's rights: the gateway keeps it off every admin route.
+      const token = await this.sessions.create(
+        { userId: user.id, email: user.email, role: 'user' },
+        this.settings.adminSession,
+      );
+      return { token, user: toUserView(user), mfa_enrolment_required: true };
+    }
     return this.startSession(user);
+  }
+
+  /** Whether TOTP is on for this admin, and whether it must be. */
+  async mfaStatus(userId: string): Promise<{ enabled: boolean; required: boolean }> {
+    await this.requireAdminAccount(userId);
+    return { enabled: await this.settings.mfa.enabled(userId), required: this.settings.mfa.required };
+  }
+
+  async enrolMfa(userId: string) {
+    const user = await this.requireAdminAccount(userId);
+    return this.settings.mfa.enrol(user.id, user.email);
+  }
+
+  /** Turns TOTP on and replaces the asking session with a full admin one (it may have been enrolment-only). */
+  async activateMfa(userId: string, code: string, currentToken: string) {
+    const user = await this.requireAdminAccount(userId);
+    const recovery_codes = await this.settings.mfa.activate(user.id, code);
+    await this.sessions.revoke(currentToken);
+    return { ...(await this.startSession(user)), recovery_codes };
+  }
+
+  /** The enrolment calls look at the stored role: an enrolment-only session carries 'user'. */
+  private async requireAdminAccount(userId: string): Promise<UserRecord> {
+    const user = await this.users.findById(userId);
+    if (!user) throw unauthorized();
+    if (user.role !== 'admin') throw forbidden(Messages.notAdmin, 'NOT_ADMIN');
+    return user;
   }
 
   async me(userId: string): Promise<UserView> {
@@ -231,7 +282,11 @@ export class Accounts {
    * password fail alike (same message, similar time), and only a correct password learns whether
    * the account is verified or an admin.
    */
-  private async checkCredentials(input: { email: string; password: string }, caller: Caller): Promise<UserWithHash> {
+  private async checkCredentials(
+    input: { email: string; password: string },
+    caller: Caller,
+    secondStep?: (user: UserWithHash) => Promise<void>,
+  ): Promise<UserWithHash> {
     const email = normaliseEmail(input.email);
     const wait = await this.limits.signInAttempt(email, caller.clientAddress);
     if (wait !== null) throw tooManyRequests(wait, tooManyMessage(wait));
@@ -240,6 +295,8 @@ export class Accounts {
     if (!user || !(await passwordMatches(user.passwordHash, input.password))) {
       throw unauthorized(Messages.badCredentials);
     }
+    // Before the success is recorded: a missing or wrong code leaves the attempt counted.
+    if (secondStep) await secondStep(user);
     await this.limits.signInSucceeded(email, caller.clientAddress);
     if (hashNeedsUpgrade(user.passwordHash)) {
       await this.users.updatePasswordHash(user.id, await hashPassword(input.password));

@@ -19,6 +19,19 @@ export type RegisterBody = Static<typeof RegisterBody>;
 export const CredentialsBody = body({ email: Email, password: GivenPassword });
 export type CredentialsBody = Static<typeof CredentialsBody>;
 
+/** Admin sign-in: the password, and for an admin with TOTP the code or a recovery code. */
+export const AdminLoginBody = body({
+  email: Email,
+  password: GivenPassword,
+  code: Type.Optional(Type.String({ maxLength: 12 })),
+  recovery_code: Type.Optional(Type.String({ maxLength: 40 })),
+});
+export type AdminLoginBody = Static<typeof AdminLoginBody>;
+
+export const MfaActivateBody = body({ code: Type.String({ minLength: 1, maxLength: 12 }) });
+export const MfaStatusReply = Type.Object({ enabled: Type.Boolean(), required: Type.Boolean() });
+export const MfaEnrolReply = Type.Object({ secret: Type.String(), otpauth_url: Type.String() });
+
 export const EmailBody = body({ email: Email });
 export type EmailBody = Static<typeof EmailBody>;
 
@@ -40,5 +53,14 @@ export const User = Type.Object({
 export const MessageReply = Type.Object({ message: Type.String() });
 /** 200 of POST /api/auth/verify-email; `alreadyVerified` when the link had been used before. */
 export const VerifyEmailReply = Type.Object({ message: Type.String(), alreadyVerified: Type.Boolean() });
-export const SessionReply = Type.Object({ token: Type.String(), user: User });
+export const SessionReply = Type.Object({
+  token: Type.String(),
+  user: User,
+  mfa_enrolment_required: Type.Optional(Type.Boolean()),
+});
+export const MfaActivateReply = Type.Object({
+  token: Type.String(),
+  user: User,
+  recovery_codes: Type.Array(Type.String()),
+});
 export const MeReply = Type.Object({ user: User });

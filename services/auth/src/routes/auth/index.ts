@@ -3,10 +3,15 @@ import type { FastifyRequest } from 'fastify';
 import { type Accounts, type Caller, Messages } from '../../domain/accounts.js';
 import { looksLikeEmail, normaliseEmail } from '../../domain/email.js';
 import {
+  AdminLoginBody,
   CredentialsBody,
   EmailBody,
   MeReply,
   MessageReply,
+  MfaActivateBody,
+  MfaActivateReply,
+  MfaEnrolReply,
+  MfaStatusReply,
   RegisterBody,
   ResetPasswordBody,
   SessionReply,
@@ -87,13 +92,38 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
   app.post(
     '/api/auth/admin-login',
     {
-      schema: { tags, body: CredentialsBody, response: { 200: SessionReply } },
+      schema: { tags, body: AdminLoginBody, response: { 200: SessionReply } },
       preValidation: sayWhenEmailIsMalformed,
     },
     async (req) => {
       const session = await accounts.adminLogin(req.body, caller(req));
-      req.log.info({ userId: session.user.id }, 'admin signed in');
+      req.log.info({ userId: session.user.id, enrolmentOnly: 'mfa_enrolment_required' in session }, 'admin signed in');
       return session;
+    },
+  );
+
+  // Admins' TOTP (api notes in README). By the stored role, so an enrolment-only session may call them.
+  app.get('/api/auth/mfa', { schema: { tags, response: { 200: MfaStatusReply } } }, async (req) => {
+    return accounts.mfaStatus(requireUser(req).userId);
+  });
+
+  app.post('/api/auth/mfa/enrol', { schema: { tags, response: { 200: MfaEnrolReply } } }, async (req) => {
+    const { userId } = requireUser(req);
+    const reply = await accounts.enrolMfa(userId);
+    req.log.info({ userId }, 'TOTP enrolment started');
+    return reply;
+  });
+
+  app.post(
+    '/api/auth/mfa/activate',
+    { schema: { tags, body: MfaActivateBody, response: { 200: MfaActivateReply } } },
+    async (req) => {
+      const { userId } = requireUser(req);
+      const token = bearerToken(req);
+      if (!token) throw unauthorized();
+      const reply = await accounts.activateMfa(userId, req.body.code, token);
+      req.log.info({ userId }, 'TOTP turned on');
+      return reply;
     },
   );
 
