@@ -23,6 +23,16 @@ export function loadConfig<S extends TObject>(
     const value = env[key];
     if (value !== undefined && value !== '') raw[key] = value;
   }
+  // Outside development a setting marked `production: true` has no default: a credential or a
+  // server address left out must stop the process, not quietly point at a developer's machine.
+  const production = env.NODE_ENV === 'production';
+  const unset = production
+    ? Object.entries(schema.properties).flatMap(([key, prop]) =>
+        (prop as { production?: boolean }).production && raw[key] === undefined
+          ? [`${key}: must be set when NODE_ENV=production (the default is for a developer's machine) (missing)`]
+          : [],
+      )
+    : [];
   const converted = Value.Default(schema, Value.Convert(schema, raw));
   const problems = [...Value.Errors(schema, converted)].map((e) => {
     const name = e.path.replace(/^\//, '') || '(root)';
@@ -30,6 +40,7 @@ export function loadConfig<S extends TObject>(
     const shown = raw[name] === undefined ? 'missing' : 'the value given is not shown';
     return `${name}: ${e.message} (${shown})`;
   });
+  problems.push(...unset);
   if (problems.length > 0) throw new ConfigError(problems);
   return converted as Static<S>;
 }
@@ -44,29 +55,29 @@ export const BaseConfig = {
   LOG_FORMAT: Type.Union([Type.Literal('json'), Type.Literal('pretty')], { default: 'json' }),
   /** Shared with the gateway; identity headers are trusted only when this accompanies them. */
   INTERNAL_SECRET: Type.String({ minLength: 16 }),
-  PUBLIC_URL: Type.String({ default: 'http://localhost:8080', pattern: '^https?://' }),
+  PUBLIC_URL: Type.String({ default: 'http://localhost:8080', pattern: '^https?://', production: true }),
 };
 
 export const MongoConfig = {
-  MONGO_URL: Type.String({ default: 'mongodb://127.0.0.1:27017/', pattern: '^mongodb(\\+srv)?://' }),
+  MONGO_URL: Type.String({ default: 'mongodb://127.0.0.1:27017/', pattern: '^mongodb(\\+srv)?://', production: true }),
   /** Deadline of one MongoDB operation (server selection, checkout and reply included). */
   MONGO_TIMEOUT_MS: Type.Integer({ default: 1500, minimum: 100 }),
 };
 
 export const KafkaConfig = {
-  KAFKA_BROKERS: Type.String({ default: '127.0.0.1:9092', minLength: 1 }),
+  KAFKA_BROKERS: Type.String({ default: '127.0.0.1:9092', minLength: 1, production: true }),
 };
 
 export const RedisConfig = {
-  REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379', pattern: '^rediss?://' }),
+  REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379', pattern: '^rediss?://', production: true }),
   /** Deadline of one Redis command. */
   REDIS_TIMEOUT_MS: Type.Integer({ default: 1000, minimum: 50 }),
 };
 
 export const S3Config = {
-  S3_ENDPOINT: Type.String({ default: 'http://127.0.0.1:9000', pattern: '^https?://' }),
-  S3_ACCESS_KEY: Type.String({ default: 'homereport-dev' }),
-  S3_SECRET_KEY: Type.String({ default: 'homereport-dev-secret' }),
+  S3_ENDPOINT: Type.String({ default: 'http://127.0.0.1:9000', pattern: '^https?://', production: true }),
+  S3_ACCESS_KEY: Type.String({ default: 'homereport-dev', production: true }),
+  S3_SECRET_KEY: Type.String({ default: 'homereport-dev-secret', production: true }),
   S3_BUCKET: Type.String({ default: 'homereport-reports' }),
   S3_REGION: Type.String({ default: 'us-east-1' }),
   /** How long S3 may leave a call without a byte before it fails (503 to the caller). */
@@ -74,7 +85,7 @@ export const S3Config = {
 };
 
 export const SmtpConfig = {
-  SMTP_URL: Type.String({ default: 'smtp://127.0.0.1:1025', pattern: '^smtps?://' }),
+  SMTP_URL: Type.String({ default: 'smtp://127.0.0.1:1025', pattern: '^smtps?://', production: true }),
   MAIL_FROM: Type.String({ default: 'HomeReport <no-reply@homereport.local>' }),
 };
 
