@@ -79,6 +79,9 @@ export const routes: RouteObject[] = [
           page('/admin/zip-import', () =>
             import('../features/admin/routes/ZipImportPage').then((m) => m.ZipImportPage),
           ),
+          page('/admin/security', () =>
+            import('../features/admin/routes/AdminSecurityPage').then((m) => m.AdminSecurityPage),
+          ),
         ],
       },
       page('*', () => import('../pages/NotFoundPage').then((m) => m.NotFoundPage)),

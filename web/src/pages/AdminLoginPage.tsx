@@ -1,3 +1,5 @@
+import { MFA_REQUIRED } from '@homereport/contracts';
+import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../components/Alert';
 import { Icon } from '../components/Icon';
@@ -6,13 +8,23 @@ import { AuthLayout, BackLink } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useSession } from '../session/SessionProvider';
 import { NEXT_PARAM } from '../session/nextPath';
+import '../features/admin/security.css';
 
 export function AdminLoginPage() {
   useDocumentTitle('Admin Access');
-  const { adminLogin } = useSession();
+  const { adminLogin, error, clearError } = useSession();
   // The admin page a guard sent the visitor here from (checked before it is followed).
   const next = useSearchParams()[0].get(NEXT_PARAM);
-  const form = useSignIn((email, password) => adminLogin(email, password, next));
+  // After a right password, an admin with two-step sign-in is asked for the code.
+  const [askCode, setAskCode] = useState(false);
+  const form = useSignIn(async (email, password) => {
+    const result = await adminLogin(email, password, next);
+    if (!result.ok && result.code === MFA_REQUIRED) {
+      clearError();
+      setAskCode(true);
+    }
+    return result;
+  });
 
   return (
     <AuthLayout>
@@ -23,28 +35,127 @@ export function AdminLoginPage() {
         <h1>Admin Access</h1>
         <p className="muted">Sign in to manage requests, reports and leads</p>
       </div>
-      {form.problem && (
-        <Alert kind="error" testId="admin-login-error" id="admin-login-problem">
-          {form.problem.message}
-        </Alert>
+      {askCode ? (
+        <CodeStep
+          error={error}
+          onEdit={clearError}
+          submit={(factor) => adminLogin(form.email.trim(), form.password, next, factor)}
+          back={() => {
+            clearError();
+            setAskCode(false);
+          }}
+        />
+      ) : (
+        <>
+          {form.problem && (
+            <Alert kind="error" testId="admin-login-error" id="admin-login-problem">
+              {form.problem.message}
+            </Alert>
+          )}
+          <SignInForm
+            form={form}
+            emailId="admin-email"
+            emailLabel="Admin Email"
+            emailAutoComplete="username"
+            emailPlaceholder="admin@example.com"
+            passwordId="admin-password"
+            passwordPlaceholder="Admin password"
+            submitLabel="Sign In as Admin"
+            submitClassName="btn btn-dark btn-block"
+            submitTestId="admin-login-submit"
+            problemId="admin-login-problem"
+          />
+        </>
       )}
-      <SignInForm
-        form={form}
-        emailId="admin-email"
-        emailLabel="Admin Email"
-        emailAutoComplete="username"
-        emailPlaceholder="admin@example.com"
-        passwordId="admin-password"
-        passwordPlaceholder="Admin password"
-        submitLabel="Sign In as Admin"
-        submitClassName="btn btn-dark btn-block"
-        submitTestId="admin-login-submit"
-        problemId="admin-login-problem"
-      />
       <p className="auth-note">Need help? Contact the system administrator.</p>
       <div className="auth-back">
         <BackLink />
       </div>
     </AuthLayout>
+  );
+}
+
+type Factor = { code: string } | { recovery_code: string };
+
+/** The second step: the 6-digit code from the authenticator app, or one recovery code. */
+function CodeStep({
+  error,
+  onEdit,
+  submit,
+  back,
+}: {
+  error: string | null;
+  onEdit: () => void;
+  submit: (factor: Factor) => Promise<{ ok: boolean }>;
+  back: () => void;
+}) {
+  const [recovery, setRecovery] = useState(false);
+  const [value, setValue] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitting(true);
+    const result = await submit(recovery ? { recovery_code: value.trim() } : { code: value.replace(/\s/g, '') });
+    if (!result.ok) setSubmitting(false);
+  }
+
+  return (
+    <form className="form" onSubmit={send} noValidate>
+      {error && (
+        <Alert kind="error" testId="admin-login-error" id="admin-code-problem">
+          {error}
+        </Alert>
+      )}
+      <div className={`field${error ? ' field-invalid' : ''}`}>
+        <label htmlFor="admin-mfa-code">{recovery ? 'Recovery code' : 'Authentication code'}</label>
+        <input
+          id="admin-mfa-code"
+          data-testid="admin-mfa-code"
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            if (error) onEdit();
+          }}
+          autoComplete="one-time-code"
+          inputMode={recovery ? 'text' : 'numeric'}
+          // biome-ignore lint/a11y/noAutofocus: the one field of this step, reached by submitting the previous one.
+          autoFocus
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'admin-code-problem' : 'admin-code-hint'}
+        />
+        <p className="muted link-sm" id="admin-code-hint">
+          {recovery
+            ? 'One of the recovery codes you saved when you set up two-step sign-in. Each works once.'
+            : 'The 6-digit code your authenticator app shows for HomeReport.'}
+        </p>
+      </div>
+      <button
+        type="submit"
+        className="btn btn-dark btn-block"
+        data-testid="admin-mfa-submit"
+        disabled={submitting || value.trim() === ''}
+      >
+        Verify and Sign In
+      </button>
+      <div className="admin-code-links">
+        <button
+          type="button"
+          className="btn btn-ghost"
+          data-testid="admin-mfa-use-recovery"
+          onClick={() => {
+            setRecovery(!recovery);
+            setValue('');
+            onEdit();
+          }}
+        >
+          {recovery ? 'Use a code from the app' : 'Use a recovery code'}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={back}>
+          Start over
+        </button>
+      </div>
+    </form>
   );
 }

@@ -8,6 +8,12 @@ import { afterSignIn } from './nextPath';
 
 export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 
+/** The second step of an admin's sign-in: a code from the app, or one recovery code. */
+export type SecondFactor = { code: string } | { recovery_code: string };
+
+/** Where an admin without the TOTP that ADMIN_MFA_REQUIRED asks for sets it up. */
+export const ADMIN_SECURITY_PATH = '/admin/security';
+
 export type LoginResult =
   | { ok: true; user: User }
   | { ok: false; error: string; code?: string; status: number; fields?: string[] };
@@ -32,7 +38,11 @@ export type Session = {
   signedOut: boolean;
   /** Signs in and goes to `next` when it is a path on this site, else to the user's home. */
   login(email: string, password: string, next?: string | null): Promise<LoginResult>;
-  adminLogin(email: string, password: string, next?: string | null): Promise<LoginResult>;
+  /**
+   * Admin sign-in; `factor` is the second step for an admin with TOTP (a failure with code
+   * MFA_REQUIRED asks for it). An admin who must enrol first lands on /admin/security.
+   */
+  adminLogin(email: string, password: string, next?: string | null, factor?: SecondFactor): Promise<LoginResult>;
   logout(): Promise<void>;
   /**
    * Forgets a session the server already ended on the user's request (a deleted account) and
@@ -137,7 +147,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       password: string,
       fallbackError: string,
       next?: string | null,
-      extra: Record<string, string> = {},
+      extra: SecondFactor | Record<string, never> = {},
     ) => {
       setError(null);
       setErrorCode(null);
@@ -152,7 +162,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setLoading(false);
         setNotice(null);
         setSignedOut(false);
-        navigate(afterSignIn(next, homeOf(result.data.user)));
+        navigate(
+          result.data.mfa_enrolment_required ? ADMIN_SECURITY_PATH : afterSignIn(next, homeOf(result.data.user)),
+        );
         return { ok: true, user: result.data.user } satisfies LoginResult;
       }
       const failure = result.ok
@@ -163,7 +175,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
             code: result.code,
             status: result.status,
             // Wrong credentials are about both fields: the answer does not say which one.
-            fields: result.fields ?? (result.status === 401 ? ['email', 'password'] : undefined),
+            // A refused second step is about the code alone.
+            fields:
+              result.fields ??
+              (result.code?.startsWith('MFA_') ? ['code'] : result.status === 401 ? ['email', 'password'] : undefined),
           };
       setError(failure.error);
       setErrorCode(failure.code ?? null);
@@ -180,8 +195,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const adminLogin = useCallback(
-    (email: string, password: string, next?: string | null) =>
-      signIn('/api/auth/admin-login', email, password, 'Admin login failed', next),
+    (email: string, password: string, next?: string | null, factor?: SecondFactor) =>
+      signIn('/api/auth/admin-login', email, password, 'Admin login failed', next, factor),
     [signIn],
   );
 

@@ -159,6 +159,9 @@ export function AdminDashboardPage() {
                   <Link to="/admin/zip-import" className="btn btn-secondary btn-block" data-testid="zip-import-link">
                     <Icon name="pin" size={18} /> Import ZIP Analyses
                   </Link>
+                  <Link to="/admin/security" className="btn btn-secondary btn-block" data-testid="admin-security-link">
+                    <Icon name="shield" size={18} /> Two-Step Sign-In
+                  </Link>
                   <Link to="/help" className="btn btn-secondary btn-block">
                     <Icon name="help" size={18} /> Help Center
                   </Link>
