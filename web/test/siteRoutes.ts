@@ -102,6 +102,7 @@ export const ROUTES: SiteRoute[] = [
   { name: '/admin, Leads tab', path: '/admin', who: 'admin', prepare: click('webhook-tab-leads') },
   { name: '/admin/requests', path: '/admin/requests', who: 'admin' },
   { name: '/admin/request/<id>', path: (data) => `/admin/request/${data.requestId}`, who: 'admin' },
+  { name: '/admin/security', path: '/admin/security', who: 'admin' },
   { name: '/admin/zip-import', path: '/admin/zip-import', who: 'admin' },
   {
     name: '/admin/zip-import, a report with refusals',
