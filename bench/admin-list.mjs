@@ -13,18 +13,12 @@
 // its own loopback address), so the machine's swings hit all cases alike. Prints p50 / p99 per
 // case and size, and the p99 ratio. Figures, not a pass/fail test: compare within one run.
 // Settings: BENCH_SIZES (1000,100000), BENCH_SAMPLES (500), BENCH_CONCURRENCY (4).
-import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import os, { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import os from 'node:os';
 import { MongoClient, ObjectId } from 'mongodb';
-import { pct, pool, timedRequest, waitUntilIdle } from './support.mjs';
+import { pct, pool, signInNewAdmin, startBenchStack, timedRequest, waitUntilIdle } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '1300';
-const { provision, repoRoot, startInfra } = await import('../infra/local/servers.mjs');
-const { startStack } = await import('../infra/local/stack.mjs');
 // The service's own rules: the terms a request is found by, the posting ranges, the address key.
 const { addressTerms, statusTerm } = await import('../services/requests/src/domain/search-terms.ts');
 const { POSTING_RANGE } = await import('../services/requests/src/data/search-postings.ts');
@@ -39,7 +33,6 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 500);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const WARM_UP = 50;
 const BATCH = 5000;
-const PASSWORD = 'bench-password-123';
 const log = (m) => console.log(`[bench] ${m}`);
 
 // Every call from its own loopback address: per-address limits stay out of the figures.
@@ -374,43 +367,14 @@ async function measure(gateway, token, c) {
 
 // ---- run ------------------------------------------------------------------------------------------
 
-const dataDir = mkdtempSync(join(tmpdir(), 'homereport-bench-admin-list-'));
-provision();
-log(`starting servers and the stack (data in ${dataDir})`);
-const infra = await startInfra({ profile: 'test', dataDir, log });
-let stack;
+const bench = await startBenchStack({ name: 'admin-list', log, settings: { RATE_LIMIT_PER_MINUTE: '1000000' } });
+const { infra } = bench;
 let mongo;
 try {
-  stack = await startStack({
-    profile: 'test',
-    logDir: join(dataDir, 'logs'),
-    pretty: false,
-    log,
-    settings: {
-      ...infra.settings,
-      INTERNAL_SECRET: randomBytes(24).toString('hex'),
-      EVENT_SECRET_KEY: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-    },
-  });
-  const gateway = stack.url;
+  const gateway = bench.base;
+  const token = await signInNewAdmin(bench);
 
-  // An admin, as an operator's script makes one: the email as argument, the password on standard input.
-  const adminEmail = `bench-admin-${randomUUID().slice(0, 8)}@example.com`;
-  execFileSync(process.execPath, ['--import', 'tsx', 'services/auth/src/cli/create-admin.ts', adminEmail], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH, MONGO_URL: infra.settings.MONGO_URL, REDIS_URL: infra.settings.REDIS_URL },
-    input: `${PASSWORD}\n`,
-    stdio: ['pipe', 'ignore', 'inherit'],
-  });
-  const signIn = await request(gateway, 'POST', '/api/auth/admin-login', {
-    body: { email: adminEmail, password: PASSWORD },
-  });
-  if (signIn.status !== 200) throw new Error(`admin sign-in answered ${signIn.status}`);
-  const token = signIn.json().token;
-
-  mongo = await MongoClient.connect(infra.settings.MONGO_URL);
+  mongo = await MongoClient.connect(bench.settings.MONGO_URL);
   const c = collections(mongo.db('homereport_requests'));
   const largest = Math.max(...SIZES);
   // Creation times 15 minutes apart, the newest a month ago (a covered one's report came later).
@@ -462,7 +426,5 @@ try {
   }
 } finally {
   await mongo?.close();
-  await stack?.stop();
-  await infra.stop();
-  if (!process.env.KEEP_BENCH_DATA) rmSync(dataDir, { recursive: true, force: true });
+  await bench.stop();
 }

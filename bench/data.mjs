@@ -4,19 +4,14 @@
 // session check and sign-in latency through the gateway, lookups per second by unique index,
 // the CPU share of the database server plus a relay while idle, and write-to-event delay.
 // Figures, not a pass/fail test: this machine is noisy, so compare the two sizes of one run.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import argon2 from 'argon2';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient, ObjectId } from 'mongodb';
-import { cpuSeconds, pct, pool, timedRequest } from './support.mjs';
+import { cpuSeconds, pct, pool, startBenchStack, timedRequest } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '900';
-const { provision, startInfra } = await import('../infra/local/servers.mjs');
-const { startStack } = await import('../infra/local/stack.mjs');
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
 const PASSWORD = 'bench-password-123';
@@ -194,26 +189,13 @@ async function measure(size, ctx) {
   }
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'homereport-bench-'));
-provision();
-log(`starting servers and the stack (data in ${dataDir})`);
-const infra = await startInfra({ profile: 'test', dataDir, log });
-let stack;
+const bench = await startBenchStack({
+  name: 'data',
+  log,
+  settings: { RATE_LIMIT_PER_MINUTE: '1000000', CONTACT_RATE_LIMIT_PER_HOUR: '1000000' },
+});
+const { infra, stack } = bench;
 try {
-  stack = await startStack({
-    profile: 'test',
-    logDir: join(dataDir, 'logs'),
-    pretty: false,
-    log,
-    settings: {
-      ...infra.settings,
-      INTERNAL_SECRET: randomBytes(24).toString('hex'),
-      EVENT_SECRET_KEY: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      CONTACT_RATE_LIMIT_PER_HOUR: '1000000',
-    },
-  });
   const byName = Object.fromEntries(stack.processes.map((p) => [p.name, p.child.pid]));
   // Order matters: mongo, auth, notifications (see measure()).
   const pids = [infra.servers.mongo.proc.pid, byName.auth, byName.notifications];
@@ -248,7 +230,5 @@ try {
     );
   }
 } finally {
-  await stack?.stop();
-  await infra.stop();
-  if (!process.env.KEEP_BENCH_DATA) rmSync(dataDir, { recursive: true, force: true });
+  await bench.stop();
 }

@@ -16,20 +16,16 @@
 // Figures, not a pass/fail test: the machine is shared and noisy, so compare within one run.
 // Goals (issue 11): leads/s >= 0.25 x hello-world; 0 lost; list and stats p99 at 100k within 1.5x of 1k.
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
-import { pct, pool, timedRequest, waitUntilIdle } from './support.mjs';
+import { pct, pool, signInNewAdmin, startBenchStack, timedRequest, waitUntilIdle } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '450';
-const { provision, startInfra, repoRoot, waitForPort } = await import('../infra/local/servers.mjs');
-const { startStack } = await import('../infra/local/stack.mjs');
+const { repoRoot, waitForPort } = await import('../infra/local/servers.mjs');
 const { LeadsRepository } = await import('../services/leads/src/data/leads-repository.ts');
 const { encodeCursor } = await import('../services/leads/src/domain/cursor.ts');
 
@@ -39,7 +35,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 // p99 of 1,000 samples is the 10th slowest: one pause of the machine does not decide it.
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 1000);
 const KEYS = ['bench-google', 'bench-meta', 'bench-tiktok', 'bench-bing', 'bench-web'];
-const PASSWORD = 'bench-password-123';
 const log = (m) => console.log(`[bench] ${m}`);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
@@ -345,44 +340,14 @@ async function eventsPublished(brokers, keyNames, expected) {
 
 // ---- run ------------------------------------------------------------------------------------
 
-const dataDir = mkdtempSync(join(tmpdir(), 'homereport-bench-leads-'));
-provision();
-log(`starting servers and the stack (data in ${dataDir})`);
-const infra = await startInfra({ profile: 'test', dataDir, log });
-let stack;
+const bench = await startBenchStack({ name: 'leads', log, settings: { RATE_LIMIT_PER_MINUTE: '0' } });
+const { infra, stack } = bench;
+const { INTERNAL_SECRET: internalSecret, EVENT_SECRET_KEY: eventSecretKey } = bench.settings;
 let mongo;
-const internalSecret = randomBytes(24).toString('hex');
-const eventSecretKey = randomBytes(32).toString('hex');
 let largeLeads;
 try {
-  stack = await startStack({
-    profile: 'test',
-    logDir: join(dataDir, 'logs'),
-    pretty: false,
-    log,
-    settings: {
-      ...infra.settings,
-      INTERNAL_SECRET: internalSecret,
-      EVENT_SECRET_KEY: eventSecretKey,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '0',
-    },
-  });
-  const gateway = stack.url;
-
-  // An admin, as an operator makes one.
-  const { execFileSync } = await import('node:child_process');
-  const adminEmail = `bench-admin-${randomUUID().slice(0, 8)}@example.com`;
-  execFileSync(process.execPath, ['--import', 'tsx', 'services/auth/src/cli/create-admin.ts', adminEmail, PASSWORD], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH, MONGO_URL: infra.settings.MONGO_URL, REDIS_URL: infra.settings.REDIS_URL },
-    stdio: 'ignore',
-  });
-  const signIn = await request(gateway, 'POST', '/api/auth/admin-login', {
-    body: { email: adminEmail, password: PASSWORD },
-  });
-  if (signIn.status !== 200) throw new Error(`admin sign-in answered ${signIn.status}`);
-  const token = signIn.json().token;
+  const gateway = bench.base;
+  const token = await signInNewAdmin(bench);
 
   mongo = await MongoClient.connect(infra.settings.MONGO_URL);
   const [small, large] = SIZES;
@@ -463,7 +428,5 @@ try {
 } finally {
   largeLeads?.kill('SIGTERM');
   await mongo?.close();
-  await stack?.stop();
-  await infra.stop();
-  if (!process.env.KEEP_BENCH_DATA) rmSync(dataDir, { recursive: true, force: true });
+  await bench.stop();
 }

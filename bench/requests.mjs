@@ -12,19 +12,15 @@
 // Settings: BENCH_SIZES (1000,100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_USERS (100),
 // BENCH_ROUNDS (2: list and hello-world take turns, figures are the means).
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { MongoClient, ObjectId } from 'mongodb';
-import { pct, pool, timedRequest } from './support.mjs';
+import { pct, pool, startBenchStack, timedRequest } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '1500';
-const { provision, repoRoot, startInfra, waitForPort } = await import('../infra/local/servers.mjs');
-const { startStack } = await import('../infra/local/stack.mjs');
+const { repoRoot, waitForPort } = await import('../infra/local/servers.mjs');
 const { SessionStore } = await import('../packages/kit/src/sessions.ts');
 const { bumpCacheGeneration } = await import('../packages/kit/src/cache-generation.ts');
 
@@ -246,31 +242,22 @@ async function measure(size, ctx) {
   };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'homereport-bench-requests-'));
-provision();
-log(`starting servers and the stack (data in ${dataDir})`);
-const infra = await startInfra({ profile: 'test', dataDir, log });
-const secret = randomBytes(24).toString('hex');
-let stack;
+const bench = await startBenchStack({
+  name: 'requests',
+  log,
+  settings: {
+    // As in production: one access line per request, written to each process's own file.
+    LOG_LEVEL: 'info',
+    // High enough never to refuse, and still counted for every request.
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  },
+});
+const { infra, stack } = bench;
+const secret = bench.settings.INTERNAL_SECRET;
 let hello;
 let mongo;
 let redis;
 try {
-  stack = await startStack({
-    profile: 'test',
-    logDir: join(dataDir, 'logs'),
-    pretty: false,
-    log,
-    settings: {
-      ...infra.settings,
-      INTERNAL_SECRET: secret,
-      EVENT_SECRET_KEY: randomBytes(32).toString('hex'),
-      // As in production: one access line per request, written to each process's own file.
-      LOG_LEVEL: 'info',
-      // High enough never to refuse, and still counted for every request.
-      RATE_LIMIT_PER_MINUTE: '100000000',
-    },
-  });
   hello = spawn(
     process.execPath,
     [
@@ -318,7 +305,5 @@ try {
   hello?.kill('SIGTERM');
   await redis?.quit().catch(() => {});
   await mongo?.close().catch(() => {});
-  await stack?.stop();
-  await infra.stop();
-  if (!process.env.KEEP_BENCH_DATA) rmSync(dataDir, { recursive: true, force: true });
+  await bench.stop();
 }

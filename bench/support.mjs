@@ -1,7 +1,11 @@
-// Helpers the benchmark scripts share: a timed HTTP call, percentiles, a bounded worker pool, a
-// process's CPU time.
-import { readFileSync } from 'node:fs';
+// Helpers the benchmark scripts share: starting the servers and the stack, an admin's session, a
+// timed HTTP call, percentiles, a bounded worker pool, a process's CPU time.
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * One HTTP call with an optional JSON body and bearer token, timed from the call to the last byte
@@ -85,4 +89,60 @@ export async function waitUntilIdle(pid, { idlePercent = 10, maxMs = 30_000 } = 
 export function cpuSeconds(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Starts the real servers and the whole stack on test ports (TEST_PORT_OFFSET, which each script
+ * sets from BENCH_PORT_OFFSET before calling), with data in a fresh temporary folder. `settings`
+ * are laid over the servers' addresses, fresh secrets and LOG_LEVEL=warn. Resolves with the
+ * gateway's URL, the settings the stack runs with, the servers and the stack themselves (for
+ * pids and ports), and `stop`, which stops both and removes the data unless KEEP_BENCH_DATA.
+ */
+export async function startBenchStack({ name, log, settings = {} }) {
+  const { provision, startInfra } = await import('../infra/local/servers.mjs');
+  const { startStack } = await import('../infra/local/stack.mjs');
+  const dataDir = mkdtempSync(join(tmpdir(), `homereport-bench-${name}-`));
+  provision();
+  log(`starting servers and the stack (data in ${dataDir})`);
+  const infra = await startInfra({ profile: 'test', dataDir, log });
+  const all = {
+    ...infra.settings,
+    INTERNAL_SECRET: randomBytes(24).toString('hex'),
+    EVENT_SECRET_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    ...settings,
+  };
+  let stack;
+  const stop = async () => {
+    await stack?.stop();
+    await infra.stop();
+    if (!process.env.KEEP_BENCH_DATA) rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    stack = await startStack({ profile: 'test', logDir: join(dataDir, 'logs'), pretty: false, log, settings: all });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { base: stack.url, settings: all, infra, stack, dataDir, stop };
+}
+
+/**
+ * Makes an admin as an operator's script makes one (the email as argument, the password on
+ * standard input: create-admin refuses a password on the command line, where `ps` shows it),
+ * signs in as that admin through the gateway and resolves with the session token.
+ */
+export async function signInNewAdmin({ base, settings }) {
+  const { repoRoot } = await import('../infra/local/servers.mjs');
+  const email = `bench-admin-${randomUUID().slice(0, 8)}@example.com`;
+  const password = randomBytes(12).toString('hex');
+  execFileSync(process.execPath, ['--import', 'tsx', 'services/auth/src/cli/create-admin.ts', email], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, MONGO_URL: settings.MONGO_URL, REDIS_URL: settings.REDIS_URL },
+    input: `${password}\n`,
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
+  const signIn = await timedRequest(base, 'POST', '/api/auth/admin-login', { body: { email, password } });
+  if (signIn.status !== 200) throw new Error(`admin sign-in answered ${signIn.status}`);
+  return signIn.json().token;
 }

@@ -6,15 +6,12 @@
 // combined peak growth (goal: at most 64 MB), the time taken, and checks the stored object's size.
 // Figures, not a pass/fail test: the machine is shared. Services log at warn during the run.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { startBenchStack } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '1600';
-const { provision, startInfra } = await import('../infra/local/servers.mjs');
-const { startStack } = await import('../infra/local/stack.mjs');
 const { SessionStore } = await import('../packages/kit/src/sessions.ts');
 const { createS3Client } = await import('../packages/kit/src/connections/s3.ts');
 
@@ -103,31 +100,21 @@ function upload(base, requestId, token, sizeBytes) {
   });
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'homereport-bench-upload-'));
-provision();
-log(`starting servers and the stack (data in ${dataDir})`);
-const infra = await startInfra({ profile: 'test', dataDir, log });
-let stack;
+const bench = await startBenchStack({
+  name: 'upload',
+  log,
+  settings: {
+    RATE_LIMIT_PER_MINUTE: '0',
+    MAX_UPLOAD_BYTES: String((SIZE_MB + 16) * MB),
+    UPLOAD_BODY_LIMIT_BYTES: String((SIZE_MB + 32) * MB),
+    // BENCH_NODE_OPTIONS: more V8 flags for the stack's processes (gateway and files already run
+    // with small semi-spaces, see NODE_FLAGS in infra/local/stack.mjs).
+    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+  },
+});
+const { infra, stack } = bench;
 let redis;
 try {
-  stack = await startStack({
-    profile: 'test',
-    logDir: join(dataDir, 'logs'),
-    pretty: false,
-    log,
-    settings: {
-      ...infra.settings,
-      INTERNAL_SECRET: randomBytes(24).toString('hex'),
-      EVENT_SECRET_KEY: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '0',
-      MAX_UPLOAD_BYTES: String((SIZE_MB + 16) * MB),
-      UPLOAD_BODY_LIMIT_BYTES: String((SIZE_MB + 32) * MB),
-      // BENCH_NODE_OPTIONS: more V8 flags for the stack's processes (gateway and files already run
-      // with small semi-spaces, see NODE_FLAGS in infra/local/stack.mjs).
-      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
-    },
-  });
   const pids = Object.fromEntries(stack.processes.map((p) => [p.name, p.child.pid]));
   redis = new Redis(infra.settings.REDIS_URL);
   const token = await new SessionStore(redis).create({
@@ -190,7 +177,5 @@ try {
   console.log(`\nworst combined peak RSS growth of gateway + files: ${worst.toFixed(1)} MB (goal <= 64 MB)`);
 } finally {
   await redis?.quit().catch(() => {});
-  await stack?.stop();
-  await infra.stop();
-  if (!process.env.KEEP_BENCH_DATA) rmSync(dataDir, { recursive: true, force: true });
+  await bench.stop();
 }
