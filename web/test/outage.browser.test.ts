@@ -39,24 +39,39 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByTestId('login-submit').click();
 }
 
-describe('an outage is not data', () => {
+/**
+ * A browser and an admin for the tests of one describe block, started before them; the pages
+ * they open are closed after them.
+ */
+function browserWithAdmin() {
   let browser: Browser;
-  let admin: { email: string; token: string };
   const contexts: BrowserContext[] = [];
-
+  const suite = {
+    admin: { email: '', token: '' },
+    /** A fresh page, holding the session of `token` when one is given. */
+    async page(token?: string): Promise<Page> {
+      const page = token === undefined ? await newPage(browser) : await signedInPage(browser, token);
+      contexts.push(page.context());
+      return page;
+    },
+  };
   beforeAll(async () => {
     browser = await openBrowser();
-    admin = await newAdmin();
+    suite.admin = await newAdmin();
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => {});
     await browser?.close();
   });
+  return suite;
+}
+
+describe('an outage is not data', () => {
+  const suite = browserWithAdmin();
 
   it('the dashboard says its counters and requests failed, with Retry and no zeros, and Retry recovers', async () => {
     const reader = await verifiedUser('outage-reader');
-    const page = await signedInPage(browser, reader.token);
-    contexts.push(page.context());
+    const page = await suite.page(reader.token);
     await page.route('**/api/users/stats', outage);
     await page.route('**/api/requests/mine', outage);
     await page.goto('/dashboard');
@@ -90,8 +105,7 @@ describe('an outage is not data', () => {
   });
 
   it('the admin dashboard says its statistics and recent requests failed, and its System Status reads /api/health', async () => {
-    const page = await signedInPage(browser, admin.token);
-    contexts.push(page.context());
+    const page = await suite.page(suite.admin.token);
     await page.route('**/api/admin/dashboard', outage);
     await page.route('**/api/admin/recent-requests', outage);
     await page.goto('/admin');
@@ -124,8 +138,7 @@ describe('an outage is not data', () => {
   });
 
   it('System Status names what /api/health reports down, and says so when health cannot be read', async () => {
-    const page = await signedInPage(browser, admin.token);
-    contexts.push(page.context());
+    const page = await suite.page(suite.admin.token);
     const up = { mongo: 'up', redis: 'up', kafka: 'up' } as const;
     await page.route('**/api/health', (route) =>
       route.fulfill({
@@ -169,8 +182,7 @@ describe('an outage is not data', () => {
   it('the admin request page shows a failed load with Retry for an outage, and Request Not Found only for a 404', async () => {
     const address = uniqueAddress('Outage');
     const id = await createRequestViaApi(address);
-    const page = await signedInPage(browser, admin.token);
-    contexts.push(page.context());
+    const page = await suite.page(suite.admin.token);
     await page.route(`**/api/admin/requests/${id}`, outage);
     await page.goto(`/admin/request/${id}`);
     const failed = page.getByTestId('request-load-error');
@@ -192,9 +204,8 @@ describe('an outage is not data', () => {
     const reader = await verifiedUser('outage-report');
     const address = uniqueAddress('Outage Report');
     const id = await createRequestViaApi(address);
-    await coverViaApi(admin.token, id, address);
-    const page = await signedInPage(browser, reader.token);
-    contexts.push(page.context());
+    await coverViaApi(suite.admin.token, id, address);
+    const page = await suite.page(reader.token);
 
     await page.route('**/api/requests/covered*', outage);
     await page.goto('/properties');
@@ -220,29 +231,17 @@ describe('an outage is not data', () => {
 });
 
 describe('back to where you were', () => {
-  let browser: Browser;
-  let admin: { email: string; token: string };
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    browser = await openBrowser();
-    admin = await newAdmin();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-  });
+  const suite = browserWithAdmin();
 
   it('the report link of the ready email, followed signed out, lands on the report after signing in', async () => {
     const reader = await verifiedUser('ready-link');
     const address = uniqueAddress('Ready Link');
     const id = await createRequestViaApi(address, reader.token);
-    await coverViaApi(admin.token, id, address);
+    await coverViaApi(suite.admin.token, id, address);
     const ready = await waitForEmail(reader.email, /report is ready/);
     const link = linkIn(ready, `/report/${id}`);
 
-    const page = await newPage(browser);
-    contexts.push(page.context());
+    const page = await suite.page();
     await page.goto(link);
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === `/report/${id}`);
     await screenshot(page, 'login-with-next');
@@ -255,9 +254,8 @@ describe('back to where you were', () => {
     const reader = await verifiedUser('next-report');
     const address = uniqueAddress('Next Report');
     const id = await createRequestViaApi(address);
-    await coverViaApi(admin.token, id, address);
-    const page = await newPage(browser);
-    contexts.push(page.context());
+    await coverViaApi(suite.admin.token, id, address);
+    const page = await suite.page();
     await page.goto(`/login?next=/report/${id}`);
     await signIn(page, reader.email);
     await page.waitForURL((url) => url.pathname === `/report/${id}`);
@@ -267,13 +265,12 @@ describe('back to where you were', () => {
   it('an admin page, visited signed out, goes to the admin sign-in and back after it', async () => {
     const address = uniqueAddress('Next Admin');
     const id = await createRequestViaApi(address);
-    const page = await newPage(browser);
-    contexts.push(page.context());
+    const page = await suite.page();
     await page.goto(`/admin/request/${id}`);
     await page.waitForURL(
       (url) => url.pathname === '/admin-login' && url.searchParams.get('next') === `/admin/request/${id}`,
     );
-    await page.getByTestId('admin-email').fill(admin.email);
+    await page.getByTestId('admin-email').fill(suite.admin.email);
     await page.getByTestId('admin-password').fill(PASSWORD);
     await page.getByTestId('admin-login-submit').click();
     await page.waitForURL((url) => url.pathname === `/admin/request/${id}`);
@@ -283,8 +280,7 @@ describe('back to where you were', () => {
   it('an off-site next is ignored: sign-in goes to /dashboard', async () => {
     const reader = await verifiedUser('next-offsite');
     for (const next of ['//evil.example', 'https://evil.example', '/\\evil.example']) {
-      const page = await newPage(browser);
-      contexts.push(page.context());
+      const page = await suite.page();
       await page.goto(`/login?${new URLSearchParams({ next }).toString()}`);
       await signIn(page, reader.email);
       await page.waitForURL((url) => url.pathname === '/dashboard');

@@ -1,88 +1,23 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../test/support/admin.js';
-import { api, eventually, uniqueEmail } from '../../test/support/api.js';
+import { api, eventually } from '../../test/support/api.js';
 import { newPage, openBrowser, screenshot } from '../../test/support/browser.js';
 import { testEnv } from '../../test/support/env.js';
-import { linkIn, tokenOf, waitForEmail } from '../../test/support/mail.js';
-
-const PASSWORD = 'correct horse battery';
-
-/** A small but real PDF (header, objects, cross-reference table, trailer), as the upload checks bytes. */
-function pdfBytes(text: string): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${`BT /F1 18 Tf 72 720 Td (${text}) Tj ET`.length} >>\nstream\nBT /F1 18 Tf 72 720 Td (${text}) Tj ET\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-const uniqueAddress = (label: string) =>
-  `${Math.floor(Math.random() * 9000) + 100} ${label} Street ${randomUUID().slice(0, 6)}, Austin, TX 78704`;
-
-async function adminToken(): Promise<string> {
-  const email = uniqueEmail('staff');
-  expect((await createAdmin(email, PASSWORD)).code).toBe(0);
-  const res = await api<{ token: string }>('POST', '/api/auth/admin-login', { body: { email, password: PASSWORD } });
-  expect(res.status).toBe(200);
-  return res.body.token;
-}
-
-/** A verified user, registered and verified through the API and the emailed link. */
-async function verifiedUser(): Promise<{ email: string; token: string }> {
-  const email = uniqueEmail('reader');
-  expect((await api('POST', '/api/auth/register', { body: { email, password: PASSWORD } })).status).toBe(201);
-  const mail = await waitForEmail(email, /verify/i);
-  const token = tokenOf(linkIn(mail, '/verify-email?token='));
-  expect((await api('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
-  const login = await api<{ token: string }>('POST', '/api/auth/login', { body: { email, password: PASSWORD } });
-  expect(login.status).toBe(200);
-  return { email, token: login.body.token };
-}
-
-async function createRequestViaApi(address: string, token?: string): Promise<string> {
-  const res = await api<{ request: { id: string } }>('POST', '/api/requests', {
-    body: { address, notes: 'Created by the browser test' },
-    token,
-  });
-  expect(res.status).toBe(201);
-  return res.body.request.id;
-}
+import {
+  coverViaApi,
+  createRequestViaApi,
+  newAdmin,
+  pdfBytes,
+  signedInPage,
+  uniqueAddress,
+  verifiedUser,
+} from './fixtures.js';
 
 /** A covered request with its main report, made the way staff would, through the API. */
 async function coveredReportViaApi(admin: string, address: string): Promise<string> {
   const id = await createRequestViaApi(address);
-  const form = new FormData();
-  form.append('report', new Blob([pdfBytes(`Report for ${address}`)], { type: 'application/pdf' }), 'analysis.pdf');
-  const upload = await fetch(`${testEnv().gatewayUrl}/api/admin/requests/${id}/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${admin}` },
-    body: form,
-  });
-  expect(upload.status).toBe(200);
-  const status = await api('PUT', `/api/admin/requests/${id}/status`, { body: { status: 'covered' }, token: admin });
-  expect(status.status).toBe(200);
+  await coverViaApi(admin, id, address);
   return id;
-}
-
-async function signedInPage(browser: Browser, token: string): Promise<Page> {
-  const page = await newPage(browser);
-  await page.context().addInitScript((value) => localStorage.setItem('token', value), token);
-  return page;
 }
 
 /** A counter's value once it has one: while its figures load a counter shows a dash, not 0. */
@@ -118,7 +53,7 @@ describe('coverage requests and reports in a browser', () => {
 
   beforeAll(async () => {
     browser = await openBrowser();
-    admin = await adminToken();
+    admin = (await newAdmin()).token;
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => {});
