@@ -76,7 +76,9 @@ describe('POST /api/auth/change-password', () => {
     const here = await signIn(account);
     const res = await changePassword(here, { current_password: PASSWORD, new_password: 'password1' });
     expect(res.status).toBe(400);
-    expect(res.body.details).toEqual([{ field: 'new_password', message: 'This password is too common. Please choose another.' }]);
+    expect(res.body.details).toEqual([
+      { field: 'new_password', message: 'This password is too common. Please choose another.' },
+    ]);
     expect((await login(account.email, PASSWORD)).status).toBe(200);
   });
 

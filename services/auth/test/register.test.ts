@@ -86,7 +86,9 @@ describe('POST /api/auth/register', () => {
     const res = await authApi('POST', '/api/auth/register', { body: { email, password: 'password1' } });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('This password is too common. Please choose another.');
-    expect(res.body.details).toEqual([{ field: 'password', message: 'This password is too common. Please choose another.' }]);
+    expect(res.body.details).toEqual([
+      { field: 'password', message: 'This password is too common. Please choose another.' },
+    ]);
     expect(await withUsers((users) => users.countDocuments({ email }))).toBe(0);
   });
 
