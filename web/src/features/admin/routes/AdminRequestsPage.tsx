@@ -59,10 +59,10 @@ export function AdminRequestsPage() {
             </p>
           </AccountBar>
 
-          <search className="card admin-list-controls" aria-label="Find a request">
-            <label className="search-box admin-list-search">
+          <search className="card list-controls" aria-label="Find a request">
+            <label className="search-box">
               <Icon name="search" size={20} />
-              <span className="admin-sr-only">Search requests by address words</span>
+              <span className="sr-only">Search requests by address words</span>
               <input
                 type="search"
                 value={typed}
@@ -72,7 +72,7 @@ export function AdminRequestsPage() {
                 data-testid="admin-requests-search"
               />
             </label>
-            <label className="admin-list-status">
+            <label className="list-control">
               <span>Status</span>
               <select
                 value={status}
@@ -89,7 +89,7 @@ export function AdminRequestsPage() {
           </search>
 
           <section className="card" data-testid="admin-requests">
-            <h2 className="admin-sr-only">Requests</h2>
+            <h2 className="sr-only">Requests</h2>
             <QueryState
               query={list}
               what="the requests"

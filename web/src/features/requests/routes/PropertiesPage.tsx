@@ -124,11 +124,11 @@ export function PropertiesPage() {
 
       <section className="section section-tight">
         <div className="container">
-          <h2 className="properties-sr-only">Reports</h2>
-          <search className="card properties-controls" aria-label="Find a report">
-            <label className="search-box properties-search">
+          <h2 className="sr-only">Reports</h2>
+          <search className="card list-controls" aria-label="Find a report">
+            <label className="search-box">
               <Icon name="search" size={20} />
-              <span className="properties-sr-only">Search reports by address, city or ZIP code</span>
+              <span className="sr-only">Search reports by address, city or ZIP code</span>
               <input
                 type="search"
                 value={typed}
@@ -138,7 +138,7 @@ export function PropertiesPage() {
                 data-testid="properties-search"
               />
             </label>
-            <label className="properties-sort">
+            <label className="list-control">
               <span>Sort by</span>
               <select
                 value={sort}

@@ -6,6 +6,7 @@ import { QueryState } from '../../../components/QueryState';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
 import { StatCard } from '../../../components/StatCard';
+import { useDebounced } from '../../../hooks/useDebounced';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useSession } from '../../../session/SessionProvider';
 import { LOAD_ERROR, useZipCodePage } from '../api/zipCodes';
@@ -55,16 +56,6 @@ function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (
 
 /** Typing waits this long for the next key before asking the server, so a word is one request, not one per letter. */
 const SEARCH_DEBOUNCE_MS = 180;
-
-/** `value`, once it has stopped changing for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export function ZipListPage() {
   useDocumentTitle('ZIP Code Analysis');
@@ -139,10 +130,10 @@ export function ZipListPage() {
 
       <section className="section section-tight">
         <div className="container">
-          <div className="card zip-controls">
-            <label className="search-box zip-search">
+          <div className="card list-controls">
+            <label className="search-box">
               <Icon name="search" size={20} />
-              <span className="zip-sr-only">Search ZIP codes</span>
+              <span className="sr-only">Search ZIP codes</span>
               <input
                 type="search"
                 value={search}
@@ -151,8 +142,8 @@ export function ZipListPage() {
                 data-testid="zip-search"
               />
             </label>
-            <label className="zip-tier-filter">
-              <span className="zip-sr-only">Investment tier</span>
+            <label className="list-control">
+              <span className="sr-only">Investment tier</span>
               <select
                 value={tier}
                 onChange={(event) => change({ tier: event.target.value as TierFilter }, false)}
@@ -166,7 +157,7 @@ export function ZipListPage() {
               </select>
             </label>
             <fieldset className="zip-view-toggle">
-              <legend className="zip-sr-only">View</legend>
+              <legend className="sr-only">View</legend>
               {(['grid', 'list'] as const).map((mode) => (
                 <button
                   key={mode}
@@ -196,7 +187,7 @@ export function ZipListPage() {
 
           <div id="zip-results">
             {/* The cards' h3 titles need an h2 above them: headings go down one level at a time. */}
-            <h2 className="zip-sr-only">Matching ZIP codes</h2>
+            <h2 className="sr-only">Matching ZIP codes</h2>
             <QueryState
               query={zipCodes}
               what="ZIP code data"
