@@ -66,40 +66,16 @@ export class SearchPostings implements SearchIndex {
     const top = Math.floor(atMost / POSTING_RANGE);
     const ranges: number[] = [];
     for (let r = top; r >= 0 && ranges.length < RANGES_PER_READ; r--) ranges.push(r);
-    // Words first: a status list is long (a third of all requests may be covered), so it is read
-    // only for the ranges where the words have hits. A search of a status alone reads it at once.
-    const words = terms.filter((term) => !term.startsWith('~'));
-    const statuses = terms.filter((term) => term.startsWith('~'));
-    const first = words.length > 0 ? words : statuses;
-    let found = await this.intersect(first, ranges, atMost);
-    if (words.length > 0 && statuses.length > 0 && found.size > 0) {
-      const hit = ranges.filter((r) => found.get(r)?.length);
-      const narrowed = await this.intersect(statuses, hit, atMost);
-      found = new Map(
-        hit.map((r) => {
-          const inStatus = new Set(narrowed.get(r));
-          return [r, (found.get(r) ?? []).filter((seq) => inStatus.has(seq))];
-        }),
-      );
+    const ids = terms.flatMap((term) => ranges.map((r) => postingId(term, r)));
+    const docs = await this.c.postings.find({ _id: { $in: ids } }).toArray();
+    const byId = new Map(docs.map((d) => [d._id, d.seqs]));
+    const seqs: number[] = [];
+    for (const r of ranges) {
+      // Requests in this range holding every term: the intersection of the terms' lists.
+      const [first, ...rest] = terms.map((term) => new Set(byId.get(postingId(term, r)) ?? []));
+      for (const seq of first ?? []) if (seq <= atMost && rest.every((set) => set.has(seq))) seqs.push(seq);
     }
-    const seqs = [...found.values()].flat();
     const last = ranges[ranges.length - 1] ?? 0;
     return { seqs: seqs.sort((a, b) => b - a), below: last * POSTING_RANGE - 1 };
-  }
-
-  /** Per range, the requests at or below `atMost` holding every term: the intersection of their lists. */
-  private async intersect(terms: string[], ranges: number[], atMost: number): Promise<Map<number, number[]>> {
-    const ids = terms.flatMap((term) => ranges.map((r) => postingId(term, r)));
-    const docs = ids.length > 0 ? await this.c.postings.find({ _id: { $in: ids } }).toArray() : [];
-    const byId = new Map(docs.map((d) => [d._id, d.seqs]));
-    const out = new Map<number, number[]>();
-    for (const r of ranges) {
-      const [head, ...rest] = terms.map((term) => new Set(byId.get(postingId(term, r)) ?? []));
-      out.set(
-        r,
-        [...(head ?? [])].filter((seq) => seq <= atMost && rest.every((set) => set.has(seq))),
-      );
-    }
-    return out;
   }
 }
