@@ -5,8 +5,20 @@ import { type Collections, isDuplicateKey } from './collections.js';
 
 /** Sequence numbers per posting document (see PostingDoc). */
 export const POSTING_RANGE = 1000;
-/** Ranges read per round trip. */
+/** Ranges of a status list read per round trip. */
 const RANGES_PER_READ = 8;
+/** Ranges of word lists read per round trip. */
+const WORD_RANGES_PER_READ = 32;
+/** Requests the words leave that are checked on their documents rather than against a status list. */
+const FEW_ENOUGH_TO_CHECK = 200;
+
+function rangesFrom(atMost: number, count: number): number[] {
+  const ranges: number[] = [];
+  for (let r = Math.floor(atMost / POSTING_RANGE); r >= 0 && ranges.length < count; r--) ranges.push(r);
+  return ranges;
+}
+
+const count = (found: Map<number, number[]>) => [...found.values()].reduce((n, seqs) => n + seqs.length, 0);
 
 const STATUSES: RequestStatus[] = ['requested', 'in_progress', 'covered'];
 
@@ -63,19 +75,41 @@ export class SearchPostings implements SearchIndex {
   };
 
   async matching(terms: string[], atMost: number): Promise<{ seqs: number[]; below: number }> {
-    const top = Math.floor(atMost / POSTING_RANGE);
-    const ranges: number[] = [];
-    for (let r = top; r >= 0 && ranges.length < RANGES_PER_READ; r--) ranges.push(r);
-    const ids = terms.flatMap((term) => ranges.map((r) => postingId(term, r)));
-    const docs = await this.c.postings.find({ _id: { $in: ids } }).toArray();
-    const byId = new Map(docs.map((d) => [d._id, d.seqs]));
-    const seqs: number[] = [];
-    for (const r of ranges) {
-      // Requests in this range holding every term: the intersection of the terms' lists.
-      const [first, ...rest] = terms.map((term) => new Set(byId.get(postingId(term, r)) ?? []));
-      for (const seq of first ?? []) if (seq <= atMost && rest.every((set) => set.has(seq))) seqs.push(seq);
+    const words = terms.filter((term) => !term.startsWith('~'));
+    const statuses = terms.filter((term) => term.startsWith('~'));
+    // A status list holds a good share of all requests: read a few ranges of it at a time. Word
+    // lists are short: read many ranges in one round trip, and when the words alone leave few
+    // requests, hand those over (the caller checks each one's status on its document) rather
+    // than reading the long status lists at all.
+    const ranges = rangesFrom(atMost, words.length > 0 ? WORD_RANGES_PER_READ : RANGES_PER_READ);
+    let found = await this.intersect(words.length > 0 ? words : statuses, ranges, atMost);
+    if (words.length > 0 && statuses.length > 0 && count(found) > FEW_ENOUGH_TO_CHECK) {
+      const hit = ranges.filter((r) => found.get(r)?.length);
+      const inStatus = await this.intersect(statuses, hit, atMost);
+      found = new Map(
+        hit.map((r) => {
+          const keep = new Set(inStatus.get(r));
+          return [r, (found.get(r) ?? []).filter((seq) => keep.has(seq))];
+        }),
+      );
     }
     const last = ranges[ranges.length - 1] ?? 0;
-    return { seqs: seqs.sort((a, b) => b - a), below: last * POSTING_RANGE - 1 };
+    return { seqs: [...found.values()].flat().sort((a, b) => b - a), below: last * POSTING_RANGE - 1 };
+  }
+
+  /** Per range, the requests at or below `atMost` holding every term: the intersection of their lists. */
+  private async intersect(terms: string[], ranges: number[], atMost: number): Promise<Map<number, number[]>> {
+    const ids = terms.flatMap((term) => ranges.map((r) => postingId(term, r)));
+    const docs = ids.length > 0 ? await this.c.postings.find({ _id: { $in: ids } }).toArray() : [];
+    const byId = new Map(docs.map((d) => [d._id, d.seqs]));
+    const out = new Map<number, number[]>();
+    for (const r of ranges) {
+      const [head, ...rest] = terms.map((term) => new Set(byId.get(postingId(term, r)) ?? []));
+      out.set(
+        r,
+        [...(head ?? [])].filter((seq) => seq <= atMost && rest.every((set) => set.has(seq))),
+      );
+    }
+    return out;
   }
 }

@@ -37,7 +37,7 @@ const DUPLICATE_WINDOW_MS = DUPLICATE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 /** The public covered list: page size when none is asked for, and the largest page. */
 export const COVERED_PAGE_DEFAULT = 100;
 export const COVERED_PAGE_MAX = 100;
-/** Rounds of posting reads per admin search call (each covers 8,000 requests). */
+/** Rounds of posting reads per admin search call (each covers 32,000 requests, 8,000 for a status alone). */
 const SEARCH_ROUNDS = 4;
 /** The public search's page size when none is asked for. */
 export const SEARCH_PAGE_DEFAULT = 24;
