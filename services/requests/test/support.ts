@@ -6,6 +6,7 @@ import { type Db, MongoClient } from 'mongodb';
 import { expect } from 'vitest';
 import { api, uniqueEmail } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
+import { ANON_LIMIT_KEY_PREFIX } from '../src/data/anonymous-limit.js';
 
 /**
  * Sessions made the way auth makes them (the kit's SessionStore in this run's Redis): the gateway
@@ -23,7 +24,7 @@ const store = () => new SessionStore(testRedis());
  * many (test/global-setup.ts), so a test of the allowance starts just under it.
  */
 export async function anonymousRequestsSent(client: string, count: number): Promise<void> {
-  await testRedis().set(`requests:anon-limit:${client}`, String(count), 'EX', 3600);
+  await testRedis().set(`${ANON_LIMIT_KEY_PREFIX}${client}`, String(count), 'EX', 3600);
 }
 
 export interface TestUser {
