@@ -8,6 +8,7 @@ set -euo pipefail
 CACHE_DIR="${LOCAL_INFRA_CACHE:-$HOME/.cache/homereport}"
 MONGO_JAVA_SERVER_VERSION="1.47.0"
 VERSITYGW_VERSION="v1.7.0"
+TOXIPROXY_VERSION="v2.5.0"
 KAFKA_VERSION="3.9.1"
 WITH_BROWSER="${WITH_BROWSER:-0}"
 
@@ -79,6 +80,18 @@ if [ ! -x "$CACHE_DIR/bin/versitygw" ]; then
   GOBIN="$CACHE_DIR/bin" go install "github.com/versity/versitygw/cmd/versitygw@$VERSITYGW_VERSION" || fail "versitygw build failed"
 fi
 step "versitygw: $CACHE_DIR/bin/versitygw"
+
+# --- Toxiproxy (a TCP proxy that injects network faults; bench:faults only), from the Go module proxy ---
+# The module's command is named `server`; it is built into a scratch folder and kept as toxiproxy-server.
+if [ ! -x "$CACHE_DIR/bin/toxiproxy-server" ]; then
+  need go "install Go 1.21+ (toxiproxy is built from source)"
+  step "building toxiproxy $TOXIPROXY_VERSION (first time only, about a minute)"
+  toxi_tmp="$(mktemp -d)"
+  GOBIN="$toxi_tmp" go install "github.com/Shopify/toxiproxy/v2/cmd/server@$TOXIPROXY_VERSION" || fail "toxiproxy build failed"
+  mv "$toxi_tmp/server" "$CACHE_DIR/bin/toxiproxy-server"
+  rm -rf "$toxi_tmp"
+fi
+step "toxiproxy: $CACHE_DIR/bin/toxiproxy-server"
 
 # --- Apache Kafka (KRaft), jars from Maven Central ---
 kafka_dir="$CACHE_DIR/kafka-$KAFKA_VERSION"

@@ -18,4 +18,10 @@ export function startInfra(options: {
   profile: 'dev' | 'test';
   dataDir: string;
   log?: (m: string) => void;
-}): Promise<{ settings: Record<string, string>; servers: Record<string, LocalServer>; stop(): Promise<void> }>;
+  toxiproxy?: boolean;
+}): Promise<{
+  settings: Record<string, string>;
+  servers: Record<string, LocalServer>;
+  stop(): Promise<void>;
+  toxiproxy: unknown;
+}>;

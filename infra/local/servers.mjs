@@ -8,6 +8,7 @@ import { connect } from 'node:net';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PROXIED, Toxiproxy, toxiproxyPorts } from './toxiproxy.mjs';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const cacheDir = process.env.LOCAL_INFRA_CACHE ?? join(homedir(), '.cache', 'homereport');
@@ -277,7 +278,11 @@ export function maildev(ports, dataDir) {
   });
 }
 
-export function kafka(ports, dataDir) {
+/**
+ * `advertisedPort`: the port clients are told to use after their first metadata call. Behind
+ * toxiproxy it is the proxy's, or every connection after the first would go around the proxy.
+ */
+export function kafka(ports, dataDir, { advertisedPort = ports.kafka } = {}) {
   const dir = join(dataDir, 'kafka');
   const logs = join(dir, 'data');
   mkdirSync(logs, { recursive: true });
@@ -291,7 +296,7 @@ export function kafka(ports, dataDir) {
       'node.id=1',
       `controller.quorum.voters=1@127.0.0.1:${ports.kafkaController}`,
       `listeners=PLAINTEXT://127.0.0.1:${ports.kafka},CONTROLLER://127.0.0.1:${ports.kafkaController}`,
-      `advertised.listeners=PLAINTEXT://127.0.0.1:${ports.kafka}`,
+      `advertised.listeners=PLAINTEXT://127.0.0.1:${advertisedPort}`,
       'controller.listener.names=CONTROLLER',
       'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
       'inter.broker.listener.name=PLAINTEXT',
@@ -329,7 +334,7 @@ export function kafka(ports, dataDir) {
     args: [...java, 'kafka.Kafka', props],
     port: ports.kafka,
     dataDir,
-    ready: () => kafkaAnswers(`127.0.0.1:${ports.kafka}`),
+    ready: () => kafkaAnswers(`127.0.0.1:${advertisedPort}`),
   });
 }
 
@@ -352,13 +357,28 @@ async function kafkaAnswers(broker) {
   }
 }
 
+export function toxiproxyServer(ports, dataDir) {
+  return new LocalServer('toxiproxy', {
+    command: bin('toxiproxy-server'),
+    args: ['-host', '127.0.0.1', '-port', String(ports.api)],
+    port: ports.api,
+    dataDir,
+  });
+}
+
 /**
  * Starts every server not already given by an explicit URL (MONGO_URL, KAFKA_BROKERS,
  * REDIS_URL, S3_ENDPOINT, SMTP_URL win). Returns the settings for the services and a stop().
+ * With `toxiproxy` (the fault benchmark sets it; LOCAL_TOXIPROXY=1 does the same) toxiproxy
+ * starts first, with a proxy in front of each server started here, and the settings point the
+ * services at the proxies; the result's `toxiproxy` is a client of its API.
  */
-export async function startInfra({ profile, dataDir, log = console.log }) {
+export async function startInfra({ profile, dataDir, log = console.log, toxiproxy = env.LOCAL_TOXIPROXY === '1' }) {
   const ports = infraPorts(profile);
-  const urls = infraUrls(ports);
+  const proxyPorts = toxiproxy ? toxiproxyPorts(profile) : null;
+  const urls = infraUrls(
+    proxyPorts ? { ...ports, ...Object.fromEntries(PROXIED.map((k) => [k, proxyPorts[k]])) } : ports,
+  );
   const explicit = {
     mongo: env.MONGO_URL,
     kafka: env.KAFKA_BROKERS,
@@ -371,14 +391,24 @@ export async function startInfra({ profile, dataDir, log = console.log }) {
     ['redis', () => redis(ports, dataDir, { persist: profile !== 'test' })],
     ['s3', () => s3(ports, dataDir)],
     ['smtp', () => maildev(ports, dataDir)],
-    ['kafka', () => kafka(ports, dataDir)],
+    ['kafka', () => kafka(ports, dataDir, proxyPorts ? { advertisedPort: proxyPorts.kafka } : {})],
   ].filter(([key]) => !explicit[key]);
 
   const started = [];
   const stop = async () => {
     for (const server of started.reverse()) await server.stop();
   };
+  let proxy = null;
   try {
+    if (proxyPorts) {
+      // Before the servers: Kafka's readiness check already goes through its proxy.
+      const server = toxiproxyServer(proxyPorts, dataDir);
+      started.push(server);
+      await server.start();
+      proxy = new Toxiproxy(proxyPorts.api);
+      for (const [key] of wanted) await proxy.createProxy(key, proxyPorts[key], ports[key]);
+      log(`[infra] toxiproxy on 127.0.0.1:${proxyPorts.api}, proxies for ${wanted.map(([k]) => k).join(', ')}`);
+    }
     await Promise.all(
       wanted.map(async ([, make]) => {
         const t0 = Date.now();
@@ -402,5 +432,5 @@ export async function startInfra({ profile, dataDir, log = console.log }) {
       : {}),
     ...(explicit.smtp ? { SMTP_URL: explicit.smtp, MAILDEV_URL: env.MAILDEV_URL } : {}),
   };
-  return { settings, servers: Object.fromEntries(started.map((s) => [s.name, s])), stop };
+  return { settings, servers: Object.fromEntries(started.map((s) => [s.name, s])), stop, toxiproxy: proxy };
 }
