@@ -328,13 +328,14 @@ const bump = (level: RiskLevel, steps: number): RiskLevel => {
   return order[Math.max(0, Math.min(order.length - 1, order.indexOf(level) + steps))] as RiskLevel;
 };
 
-export function generateAnalysis(place: PlaceInput, options: GenerateOptions = DEFAULT_OPTIONS): ZipAnalysis {
-  const dice = new Dice(seededRandom(`${options.seed}:${place.zip}`));
-  const tier = TIERS[place.tier];
-  const { state } = place;
-  const where = `${place.neighborhood} (${place.city}, ${state})`;
+/*
+ * Each part below draws from the same dice, so the order of the calls in generateAnalysis is
+ * part of the output: a draw moved earlier or later changes every figure after it (and the
+ * committed sample with them; generator.test.ts compares).
+ */
 
-  // Market
+/** Market figures: price, appreciation, size, speed and supply. */
+function drawMarket(place: PlaceInput, tier: TierProfile, dice: Dice) {
   const price = round(place.price * dice.between(0.97, 1.03), place.price >= 1_000_000 ? 5000 : 1000);
   const appreciation = fraction(
     place.appreciation ?? Math.max(-0.06, Math.min(0.14, tier.appreciation[0] + dice.normal(tier.appreciation[1]))),
@@ -347,18 +348,34 @@ export function generateAnalysis(place: PlaceInput, options: GenerateOptions = D
   const population = round(dice.between(...tier.population), 10);
   const activeListings = Math.max(8, Math.round(population * dice.between(0.0025, 0.006)));
   const newListings = Math.max(3, Math.round((activeListings / monthsOfSupply) * dice.between(0.95, 1.2)));
+  return {
+    price,
+    appreciation,
+    yearOverYear,
+    pricePerSquareFoot,
+    daysOnMarket,
+    monthsOfSupply,
+    population,
+    activeListings,
+    newListings,
+  };
+}
+type Market = ReturnType<typeof drawMarket>;
 
-  // People
+/** The people: income follows the price, the rest the tier; industries the state. */
+function drawPeople(state: string, tier: TierProfile, price: number, dice: Dice) {
   const income = round(Math.max(tier.incomeFloor, Math.min(250_000, price / dice.between(...tier.priceToIncome))), 100);
   const bachelors = fraction(dice.between(...tier.bachelors));
   const unemployment = fraction(dice.between(...tier.unemployment));
   const commute = Math.round(dice.between(21, 37));
   const industries = dice.some(INDUSTRIES[state] ?? GENERIC_INDUSTRIES, 3);
   if (!industries.includes('Healthcare')) industries.push('Healthcare');
+  return { income, bachelors, unemployment, commute, industries };
+}
 
-  // Prices month by month: the last is the median sale price; a year earlier it was price / (1 + a).
-  const months = monthsEndingAt(options.throughMonth, 12);
-  const monthlyData = months.map((month, i) => {
+/** Prices month by month: the last is the median sale price; a year earlier it was price / (1 + a). */
+function drawMonthlyPrices({ price, appreciation }: Market, throughMonth: string, dice: Dice) {
+  return monthsEndingAt(throughMonth, 12).map((month, i) => {
     const monthsBack = 11 - i;
     const trend = price / (1 + appreciation) ** (monthsBack / 12);
     const monthOfYear = Number(month.slice(5)) - 1;
@@ -367,8 +384,10 @@ export function generateAnalysis(place: PlaceInput, options: GenerateOptions = D
     const value = monthsBack === 0 ? price : trend * (1 + seasonal + noise);
     return { month, medianPrice: round(value, price >= 1_000_000 ? 1000 : 100) };
   });
+}
 
-  // Rents: the gross yield is 12 x three-bedroom rent / median price.
+/** Rents: the gross yield is 12 x three-bedroom rent / median price. */
+function drawRents(price: number, tier: TierProfile, dice: Dice) {
   const targetYield = dice.between(...tier.grossYield);
   const threeBedroom = round((targetYield * price) / 12, 5);
   const rent = (share: number) => round(threeBedroom * share * dice.between(0.985, 1.015), 5);
@@ -378,10 +397,15 @@ export function generateAnalysis(place: PlaceInput, options: GenerateOptions = D
     twoBedroom: rent(RENT_SHARE.twoBedroom),
     threeBedroom,
   };
-  const grossYield = fraction((12 * threeBedroom) / price, 4);
+  return { averageRent, grossYield: fraction((12 * threeBedroom) / price, 4) };
+}
 
-  // Risks
-  const riskFactors: Record<string, { level: RiskLevel; explanation: string }> = {};
+type RiskFactors = Record<string, { level: RiskLevel; explanation: string }>;
+
+/** The risks of the place: its state's exposures, then its tier's, then interest rates for all. */
+function drawRiskFactors(place: PlaceInput, dice: Dice): RiskFactors {
+  const { state } = place;
+  const riskFactors: RiskFactors = {};
   if (HURRICANE.has(state) && !INLAND_CITIES.has(place.city))
     riskFactors['Insurance and storm exposure'] = {
       level: dice.pick(['medium-high', 'high'] as const),
@@ -434,19 +458,143 @@ export function generateAnalysis(place: PlaceInput, options: GenerateOptions = D
         ? 'Many buyers pay cash, so mortgage rates move this market less than most.'
         : 'Financing costs drive both buyer demand and investor cash flow; a rate drop would help, a rise would hurt.',
   };
+  return riskFactors;
+}
 
+/** The overall risk (one step up with any high factor) and the segments best suited, each with its own risk. */
+function drawOpportunities(place: PlaceInput, tier: TierProfile, riskFactors: RiskFactors, dice: Dice) {
   const severe = Object.values(riskFactors).filter((f) => f.level === 'high').length;
   const riskLevel = bump(dice.pick(tier.risk), severe > 0 ? 1 : 0);
-
   const bestSegments = dice.some(SEGMENTS[place.tier], 3).map(({ segment, rationale }) => ({
     segment,
     rationale,
     expectedReturn: fraction(dice.between(...tier.expectedReturn)),
     riskLevel: bump(riskLevel, dice.pick([-1, 0, 0, 1])),
   }));
+  return { riskLevel, bestSegments };
+}
 
-  // Words
-  const direction = appreciation >= 0 ? 'rose' : 'fell';
+/** The price forecast for the next six to twelve months, and how sure it is. */
+function drawForecast(place: PlaceInput, appreciation: number, dice: Dice) {
+  const forecast = fraction(appreciation * dice.between(0.4, 0.9) + dice.normal(0.006));
+  const confidence = place.tier === 1 ? 'high' : place.tier === 2 ? dice.pick(['medium', 'high']) : 'medium';
+  return { forecast, confidence };
+}
+
+/** Everything drawn for one place; what follows only puts it into words. */
+interface Drawn {
+  place: PlaceInput;
+  market: Market;
+  people: ReturnType<typeof drawPeople>;
+  monthlyData: ReturnType<typeof drawMonthlyPrices>;
+  rents: ReturnType<typeof drawRents>;
+  riskFactors: RiskFactors;
+  opportunities: ReturnType<typeof drawOpportunities>;
+  forecast: number;
+  confidence: string;
+  investmentProfile: string;
+  catalysts: string[];
+  headwinds: string[];
+}
+
+export function generateAnalysis(place: PlaceInput, options: GenerateOptions = DEFAULT_OPTIONS): ZipAnalysis {
+  const dice = new Dice(seededRandom(`${options.seed}:${place.zip}`));
+  const tier = TIERS[place.tier];
+  const market = drawMarket(place, tier, dice);
+  const people = drawPeople(place.state, tier, market.price, dice);
+  const monthlyData = drawMonthlyPrices(market, options.throughMonth, dice);
+  const rents = drawRents(market.price, tier, dice);
+  const riskFactors = drawRiskFactors(place, dice);
+  const opportunities = drawOpportunities(place, tier, riskFactors, dice);
+  const { forecast, confidence } = drawForecast(place, market.appreciation, dice);
+  const drawn: Drawn = {
+    place,
+    market,
+    people,
+    monthlyData,
+    rents,
+    riskFactors,
+    opportunities,
+    forecast,
+    confidence,
+    investmentProfile: dice.pick(tier.profiles),
+    catalysts: dice.some(catalystsFor(people.industries), 3),
+    headwinds: dice.some(HEADWINDS, 2),
+  };
+  return {
+    zipCode: place.zip,
+    reportMetadata: {
+      tier: TIER_LABELS[place.tier],
+      location: { city: place.city, state: place.state, neighborhood: place.neighborhood },
+      reportDate: lastDayOf(options.throughMonth),
+      investmentProfile: drawn.investmentProfile,
+      sample: true,
+    },
+    executiveSummary: executiveSummary(drawn),
+    marketFundamentals: {
+      medianSalePrice: { value: market.price, yearOverYearChange: market.yearOverYear },
+      annualAppreciationRate: { oneYear: market.appreciation },
+      pricePerSquareFoot: { value: market.pricePerSquareFoot },
+      averageDaysOnMarket: { current: market.daysOnMarket },
+      inventoryLevels: {
+        monthsOfSupply: market.monthsOfSupply,
+        totalActiveListings: market.activeListings,
+        newListingsPerMonth: market.newListings,
+      },
+    },
+    demographics: {
+      population: { total: market.population },
+      householdIncome: { median: people.income },
+      education: { bachelors: people.bachelors },
+      employment: {
+        averageCommute: people.commute,
+        unemploymentRate: people.unemployment,
+        topIndustries: people.industries,
+      },
+    },
+    priceTrends: {
+      twelveMonthTrend: { description: trendDescription(market, monthlyData, options.throughMonth), monthlyData },
+      rentalMarket: rents,
+    },
+    investmentAnalysis: { opportunities: { bestSegments: opportunities.bestSegments }, riskFactors },
+    outlook: {
+      sixToTwelveMonths: {
+        priceMovement: { forecast, confidence },
+        inventoryChanges:
+          market.monthsOfSupply < 3
+            ? 'Inventory should stay tight; new listings are absorbed within weeks.'
+            : 'Inventory is likely to edge up as more owners list, giving buyers more room to negotiate.',
+        majorCatalysts: drawn.catalysts,
+        headwinds: drawn.headwinds,
+      },
+    },
+    actionableRecommendations: recommendations(drawn),
+  };
+}
+
+const catalystsFor = (industries: string[]) => [
+  `Employer expansion in ${industries[0]?.toLowerCase() ?? 'healthcare'}`,
+  'Lower mortgage rates bringing sidelined buyers back',
+  'Public investment in transit and streetscape',
+  'Limited land for new construction',
+  'Continued in-migration from higher-cost metros',
+  'New retail and dining along the main commercial corridor',
+];
+
+const HEADWINDS = [
+  'Insurance and property tax increases',
+  'Mortgage rates staying higher for longer',
+  'New rental supply competing for tenants',
+  'Affordability stretching local buyers',
+  'Slower job growth if the regional economy cools',
+];
+
+// --- words ------------------------------------------------------------------------------
+
+function executiveSummary({ place, market, people, rents, opportunities, confidence }: Drawn) {
+  const { price, yearOverYear, appreciation, monthsOfSupply, daysOnMarket } = market;
+  const { grossYield } = rents;
+  const where = `${place.neighborhood} (${place.city}, ${place.state})`;
   const marketKind =
     monthsOfSupply < 3 ? "a sellers' market" : monthsOfSupply <= 6 ? 'a balanced market' : "a buyers' market";
   const yieldRole =
@@ -455,113 +603,51 @@ export function generateAnalysis(place: PlaceInput, options: GenerateOptions = D
       : place.tier === 2
         ? 'income and growth roughly in balance'
         : 'cash flow leads the return';
-  const first = monthlyData[0] as { month: string; medianPrice: number };
-  const forecast = fraction(appreciation * dice.between(0.4, 0.9) + dice.normal(0.006));
-  const confidence = place.tier === 1 ? 'high' : place.tier === 2 ? dice.pick(['medium', 'high']) : 'medium';
-
   return {
-    zipCode: place.zip,
-    reportMetadata: {
-      tier: TIER_LABELS[place.tier],
-      location: { city: place.city, state, neighborhood: place.neighborhood },
-      reportDate: lastDayOf(options.throughMonth),
-      investmentProfile: dice.pick(tier.profiles),
-      sample: true,
-    },
-    executiveSummary: {
-      keyTakeaways: [
-        `Median sale price of ${usd(price)}, ${yearOverYear >= 0 ? 'up' : 'down'} ${percent(Math.abs(yearOverYear))} year over year.`,
-        `Gross rental yield near ${percent(grossYield)}: ${yieldRole}.`,
-        `${monthsOfSupply.toFixed(1)} months of supply and ${daysOnMarket} days on market: ${marketKind}.`,
-        `${industries.slice(0, 2).join(' and ')} anchor local employment; unemployment stands at ${percent(unemployment)}.`,
-      ],
-      investmentThesis:
-        place.tier === 1
-          ? `${where} is a supply-constrained luxury enclave where land, not buildings, carries the value. Buyers here are wealthy, often paying cash, which steadies prices through rate cycles. Expect modest rental income and appreciation of about ${percent(Math.max(appreciation, 0.02))} a year over a long hold.`
-          : place.tier === 2
-            ? `${where} sits in one of the faster-growing job markets of its region. In-migration and new employers keep demand ahead of supply, so both rents and prices have room to climb, though new construction will test rent growth.`
-            : `${where} offers entry prices that rents comfortably cover, in a neighborhood with visible reinvestment. Returns come mostly from cash flow; appreciation depends on the revival spreading block by block.`,
-      bottomLineUpFront:
-        place.tier === 1
-          ? `Buy for preservation and long-term growth, not yield: a ${percent(grossYield)} gross yield will not carry a leveraged purchase.`
-          : place.tier === 2
-            ? `A sound growth market at ${usd(price)}: buy well-located, rent-ready homes and hold five years or more.`
-            : `Cash flow works at a ${percent(grossYield)} gross yield; underwrite renovation costs and tenant turnover carefully.`,
-      riskLevel,
-      confidenceLevel: confidence,
-    },
-    marketFundamentals: {
-      medianSalePrice: { value: price, yearOverYearChange: yearOverYear },
-      annualAppreciationRate: { oneYear: appreciation },
-      pricePerSquareFoot: { value: pricePerSquareFoot },
-      averageDaysOnMarket: { current: daysOnMarket },
-      inventoryLevels: {
-        monthsOfSupply,
-        totalActiveListings: activeListings,
-        newListingsPerMonth: newListings,
-      },
-    },
-    demographics: {
-      population: { total: population },
-      householdIncome: { median: income },
-      education: { bachelors },
-      employment: { averageCommute: commute, unemploymentRate: unemployment, topIndustries: industries },
-    },
-    priceTrends: {
-      twelveMonthTrend: {
-        description: `Median prices ${direction} about ${percent(Math.abs(appreciation))} over the past year, from ${usd(first.medianPrice)} in ${monthName(first.month)} to ${usd(price)} in ${monthName(options.throughMonth)}, with the usual spring lift and winter lull.`,
-        monthlyData,
-      },
-      rentalMarket: { averageRent, grossYield },
-    },
-    investmentAnalysis: {
-      opportunities: { bestSegments },
-      riskFactors,
-    },
-    outlook: {
-      sixToTwelveMonths: {
-        priceMovement: { forecast, confidence },
-        inventoryChanges:
-          monthsOfSupply < 3
-            ? 'Inventory should stay tight; new listings are absorbed within weeks.'
-            : 'Inventory is likely to edge up as more owners list, giving buyers more room to negotiate.',
-        majorCatalysts: dice.some(
-          [
-            `Employer expansion in ${industries[0]?.toLowerCase() ?? 'healthcare'}`,
-            'Lower mortgage rates bringing sidelined buyers back',
-            'Public investment in transit and streetscape',
-            'Limited land for new construction',
-            'Continued in-migration from higher-cost metros',
-            'New retail and dining along the main commercial corridor',
-          ],
-          3,
-        ),
-        headwinds: dice.some(
-          [
-            'Insurance and property tax increases',
-            'Mortgage rates staying higher for longer',
-            'New rental supply competing for tenants',
-            'Affordability stretching local buyers',
-            'Slower job growth if the regional economy cools',
-          ],
-          2,
-        ),
-      },
-    },
-    actionableRecommendations: {
-      immediateActions: [
-        `Set a price ceiling from recent sales near ${usd(price)} and ${usd(pricePerSquareFoot)} per square foot.`,
-        place.tier === 3
-          ? 'Get contractor bids before offering; renovation overruns are the main threat to returns.'
-          : 'Get pre-approved and be ready to move within days on well-priced listings.',
-        'Quote insurance before making an offer, not after.',
-      ],
-      nextSteps: [
-        `Tour ${place.neighborhood} on a weekday and a weekend to judge demand and traffic.`,
-        `Check rents for comparable units against the ${usd(averageRent.twoBedroom)} two-bedroom average.`,
-        'Review zoning and any planned development nearby with the city planning office.',
-      ],
-    },
+    keyTakeaways: [
+      `Median sale price of ${usd(price)}, ${yearOverYear >= 0 ? 'up' : 'down'} ${percent(Math.abs(yearOverYear))} year over year.`,
+      `Gross rental yield near ${percent(grossYield)}: ${yieldRole}.`,
+      `${monthsOfSupply.toFixed(1)} months of supply and ${daysOnMarket} days on market: ${marketKind}.`,
+      `${people.industries.slice(0, 2).join(' and ')} anchor local employment; unemployment stands at ${percent(people.unemployment)}.`,
+    ],
+    investmentThesis:
+      place.tier === 1
+        ? `${where} is a supply-constrained luxury enclave where land, not buildings, carries the value. Buyers here are wealthy, often paying cash, which steadies prices through rate cycles. Expect modest rental income and appreciation of about ${percent(Math.max(appreciation, 0.02))} a year over a long hold.`
+        : place.tier === 2
+          ? `${where} sits in one of the faster-growing job markets of its region. In-migration and new employers keep demand ahead of supply, so both rents and prices have room to climb, though new construction will test rent growth.`
+          : `${where} offers entry prices that rents comfortably cover, in a neighborhood with visible reinvestment. Returns come mostly from cash flow; appreciation depends on the revival spreading block by block.`,
+    bottomLineUpFront:
+      place.tier === 1
+        ? `Buy for preservation and long-term growth, not yield: a ${percent(grossYield)} gross yield will not carry a leveraged purchase.`
+        : place.tier === 2
+          ? `A sound growth market at ${usd(price)}: buy well-located, rent-ready homes and hold five years or more.`
+          : `Cash flow works at a ${percent(grossYield)} gross yield; underwrite renovation costs and tenant turnover carefully.`,
+    riskLevel: opportunities.riskLevel,
+    confidenceLevel: confidence,
+  };
+}
+
+function trendDescription(market: Market, monthlyData: Drawn['monthlyData'], throughMonth: string): string {
+  const { price, appreciation } = market;
+  const first = monthlyData[0] as { month: string; medianPrice: number };
+  const direction = appreciation >= 0 ? 'rose' : 'fell';
+  return `Median prices ${direction} about ${percent(Math.abs(appreciation))} over the past year, from ${usd(first.medianPrice)} in ${monthName(first.month)} to ${usd(price)} in ${monthName(throughMonth)}, with the usual spring lift and winter lull.`;
+}
+
+function recommendations({ place, market, rents }: Drawn) {
+  return {
+    immediateActions: [
+      `Set a price ceiling from recent sales near ${usd(market.price)} and ${usd(market.pricePerSquareFoot)} per square foot.`,
+      place.tier === 3
+        ? 'Get contractor bids before offering; renovation overruns are the main threat to returns.'
+        : 'Get pre-approved and be ready to move within days on well-priced listings.',
+      'Quote insurance before making an offer, not after.',
+    ],
+    nextSteps: [
+      `Tour ${place.neighborhood} on a weekday and a weekend to judge demand and traffic.`,
+      `Check rents for comparable units against the ${usd(rents.averageRent.twoBedroom)} two-bedroom average.`,
+      'Review zoning and any planned development nearby with the city planning office.',
+    ],
   };
 }
 
