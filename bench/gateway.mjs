@@ -1,0 +1,132 @@
+// `npm run bench:gateway`: what does the gateway cost against a bare proxy? Starts the real servers
+// and the whole stack on their own ports (BENCH_PORT_OFFSET, default 1800), seeds 1,000 requests
+// (half covered), signs an admin in, starts a bare Node http-proxy in its own process
+// (bench/peer-proxy.mjs: the same services, the same headers set, the identity known beforehand)
+// and loads, in the same run, the gateway and that peer in turns with autocannon:
+//   - GET /api/auth/me signed in (the gateway resolves the session; the peer knows it),
+//   - GET /api/requests/covered, the first page of the public list,
+// at several connection counts. Prints requests/s and p50 / p99 of both and their ratio.
+// Goal (issue 20): the gateway at least 0.8 of the peer on both calls.
+// Figures, not a pass/fail test: the machine is shared, so compare the two columns of one run.
+// Processes log at info, as in production (the peer logs nothing: it is the floor).
+// Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (8,32,64), BENCH_ROUNDS (2: gateway and peer take
+// turns, each figure the mean of its turns), BENCH_SIZE (1000 requests seeded).
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import { MongoClient } from 'mongodb';
+import { seedRequests } from './seed-requests.mjs';
+import { signInNewAdmin, startBenchStack, timedRequest } from './support.mjs';
+
+process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '1800';
+const { repoRoot, waitForPort } = await import('../infra/local/servers.mjs');
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '8,32,64').split(',').map(Number);
+const SIZE = Number(process.env.BENCH_SIZE ?? 1000);
+const PEER_PORT = 27970 + Number(process.env.TEST_PORT_OFFSET);
+const log = (m) => console.log(`[bench] ${m}`);
+
+function load(url, connections, { duration = SECONDS, headers = {} } = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, pipelining: 1, headers }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
+/** autocannon results of several turns as one: mean rate, p50 and p99; summed failures. */
+const meanOf = (results) => ({
+  rps: mean(results.map((r) => r.requests.average)),
+  p50: mean(results.map((r) => r.latency.p50)),
+  p99: mean(results.map((r) => r.latency.p99)),
+  failed: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+});
+
+const bench = await startBenchStack({
+  name: 'gateway',
+  log,
+  settings: {
+    LOG_LEVEL: 'info',
+    // High enough never to refuse, and still counted for every request.
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  },
+});
+const { stack, settings } = bench;
+let peer;
+let mongo;
+try {
+  mongo = await MongoClient.connect(settings.MONGO_URL);
+  await seedRequests(mongo.db('homereport_requests'), SIZE);
+  const token = await signInNewAdmin({ base: stack.url, settings });
+  const me = await timedRequest(stack.url, 'GET', '/api/auth/me', { token });
+  if (me.status !== 200) throw new Error(`/api/auth/me answered ${me.status}`);
+  const { id: userId, email, role } = me.json().user;
+
+  const service = (name) => `http://127.0.0.1:${stack.ports.services[name]}`;
+  peer = spawn(process.execPath, ['bench/peer-proxy.mjs'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(PEER_PORT),
+      INTERNAL_SECRET: settings.INTERNAL_SECRET,
+      PEER_ROUTES: JSON.stringify({ '/api/auth/': service('auth'), '/api/requests/': service('requests') }),
+      PEER_IDENTITY: JSON.stringify({ userId, email, role }),
+    },
+    stdio: 'inherit',
+  });
+  await waitForPort(PEER_PORT, { name: 'peer proxy', proc: peer });
+  const peerUrl = `http://127.0.0.1:${PEER_PORT}`;
+
+  const calls = [
+    { path: '/api/auth/me', headers: { authorization: `Bearer ${token}` } },
+    { path: '/api/requests/covered', headers: {} },
+  ];
+  for (const call of calls) {
+    for (const base of [stack.url, peerUrl]) {
+      const check = await timedRequest(base, 'GET', call.path, { headers: call.headers });
+      if (check.status !== 200) throw new Error(`${base}${call.path} answered ${check.status}`);
+    }
+  }
+
+  const rows = [];
+  for (const call of calls) {
+    // Warm-up of both (JIT, keep-alive connections, the gateway's kept answer).
+    await load(`${stack.url}${call.path}`, 8, { duration: 2, headers: call.headers });
+    await load(`${peerUrl}${call.path}`, 8, { duration: 2, headers: call.headers });
+    for (const connections of CONNECTIONS) {
+      const turns = { gateway: [], peer: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        turns.gateway.push(await load(`${stack.url}${call.path}`, connections, { headers: call.headers }));
+        turns.peer.push(await load(`${peerUrl}${call.path}`, connections, { headers: call.headers }));
+      }
+      const row = { path: call.path, connections, gateway: meanOf(turns.gateway), peer: meanOf(turns.peer) };
+      log(`${row.path} at ${connections}: gateway ${row.gateway.rps.toFixed(0)}/s, peer ${row.peer.rps.toFixed(0)}/s`);
+      rows.push(row);
+    }
+  }
+
+  const f = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
+  console.log(
+    '\n| path | connections | gateway req/s | peer req/s | gateway / peer | gateway p50 / p99 ms | peer p50 / p99 ms | failed (gateway, peer) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const { path, connections, gateway, peer: p } of rows) {
+    console.log(
+      `| ${path} | ${connections} | ${f(gateway.rps)} | ${f(p.rps)} | ${f(gateway.rps / p.rps, 2)} | ${f(gateway.p50, 1)} / ${f(gateway.p99, 1)} | ${f(p.p50, 1)} / ${f(p.p99, 1)} | ${gateway.failed}, ${p.failed} |`,
+    );
+  }
+  console.log(
+    `\ngoal: gateway / peer >= 0.8 on both calls; ${SECONDS} s per turn, ${ROUNDS} turns each; load average ${(
+      await import('node:os')
+    )
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+} finally {
+  peer?.kill('SIGTERM');
+  await mongo?.close().catch(() => {});
+  await bench.stop();
+}
