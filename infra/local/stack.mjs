@@ -8,13 +8,20 @@ import { repoRoot, waitForPort } from './servers.mjs';
 
 export const SERVICES = ['auth', 'requests', 'files', 'zipcodes', 'leads', 'notifications'];
 
-/** Ports per profile; SERVICE_PORT_BASE and PORT move them. */
+/** Ports per profile; SERVICE_PORT_BASE, PORT and METRICS_PORT_BASE move them. */
 export function stackPorts(profile) {
   const offset = profile === 'test' ? Number(process.env.TEST_PORT_OFFSET ?? 0) : 0;
   const base = Number(process.env.SERVICE_PORT_BASE ?? (profile === 'test' ? 24000 + offset : 4000));
   const services = Object.fromEntries(SERVICES.map((name, i) => [name, base + i + 1]));
   const gateway = Number(process.env.PORT ?? (profile === 'test' ? 28080 + offset : 8080));
-  return { services, gateway };
+  // Prometheus ports (api.md, "Operations"): the gateway on the base, services after it in order.
+  // Tests use 23464: with the largest offset (3500) still below the ephemeral range.
+  const metricsBase = Number(process.env.METRICS_PORT_BASE ?? (profile === 'test' ? 23464 + offset : 9464));
+  const metrics = {
+    gateway: metricsBase,
+    ...Object.fromEntries(SERVICES.map((name, i) => [name, metricsBase + i + 1])),
+  };
+  return { services, gateway, metrics };
 }
 
 const COLORS = [36, 33, 35, 32, 34, 91, 96];
@@ -40,9 +47,10 @@ const STABLE_AFTER_MS = 60_000;
  * Starts services then the gateway, waits until each listens, and returns stop(), which
  * stops the gateway first so no request reaches a service that is already going away.
  * A process that exits on its own while the stack runs is reported and started again, with a
- * growing pause between restarts when it keeps crashing.
+ * growing pause between restarts when it keeps crashing. `processSettings.<name>` adds settings of
+ * one process only (a benchmark runs the gateway with METRICS_PORT=0).
  */
-export async function startStack({ profile, settings, logDir, pretty, log = console.log }) {
+export async function startStack({ profile, settings, processSettings = {}, logDir, pretty, log = console.log }) {
   const ports = stackPorts(profile);
   const upstreams = Object.fromEntries(
     SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports.services[s]}`]),
@@ -71,7 +79,7 @@ export async function startStack({ profile, settings, logDir, pretty, log = cons
       const startedAt = Date.now();
       const child = spawn(process.execPath, [...(NODE_FLAGS[name] ?? []), '--import', 'tsx', entry], {
         cwd: repoRoot,
-        env: { ...common, ...extra, PORT: String(port), SERVICE_NAME: name },
+        env: { ...common, METRICS_PORT: String(ports.metrics[name]), ...extra, PORT: String(port), SERVICE_NAME: name },
         stdio: sink === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', sink, sink],
       });
       if (sink === undefined) {
@@ -117,11 +125,11 @@ export async function startStack({ profile, settings, logDir, pretty, log = cons
   try {
     await Promise.all(
       SERVICES.map((name) => {
-        const child = launch(name, `services/${name}/src/server.ts`, ports.services[name]);
+        const child = launch(name, `services/${name}/src/server.ts`, ports.services[name], processSettings[name]);
         return waitForPort(ports.services[name], { name, proc: child, timeoutMs: 120_000 });
       }),
     );
-    const gw = launch('gateway', 'gateway/src/server.ts', ports.gateway);
+    const gw = launch('gateway', 'gateway/src/server.ts', ports.gateway, processSettings.gateway);
     await waitForPort(ports.gateway, { name: 'gateway', proc: gw, timeoutMs: 60_000 });
   } catch (err) {
     await stop();

@@ -14,6 +14,7 @@ import { unavailableDependency } from './dependency-errors.js';
 import { AppError } from './errors.js';
 import { INTERNAL_SECRET_HEADER, type Identity, identityFromHeaders, secretMatches } from './identity.js';
 import { type Logger, logAccess, loggablePath } from './logger.js';
+import { registerHttpMetrics } from './metrics/http.js';
 import { Readiness } from './readiness.js';
 
 declare module 'fastify' {
@@ -87,6 +88,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     openapi: { info: { title: `HomeReport ${options.name} service`, version: '1.0.0' } },
   });
 
+  registerHttpMetrics(app);
+
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     if (options.internalSecret === undefined || OPEN_PATHS.has(req.routeOptions.url ?? '')) return;
@@ -143,7 +146,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
         code: 'DEPENDENCY_UNAVAILABLE',
       });
     }
-    req.log.error({ err: error }, 'request failed');
+    // Named: what failed (the route), and the error's type and message, so the line alone is actionable.
+    const operation = `${req.method} ${req.routeOptions.url ?? loggablePath(req.url) ?? ''}`;
+    req.log.error({ err: error, operation }, `${operation} failed: ${error.name}: ${error.message}`);
     return reply.status(status >= 500 ? status : 500).send({
       error: `Something went wrong on our side. Please try again later (request id ${req.id}).`,
       code: 'INTERNAL',

@@ -56,6 +56,22 @@ export const BaseConfig = {
   /** Shared with the gateway; identity headers are trusted only when this accompanies them. */
   INTERNAL_SECRET: Type.String({ minLength: 16 }),
   PUBLIC_URL: Type.String({ default: 'http://localhost:8080', pattern: '^https?://', production: true }),
+  /**
+   * Port of the process's Prometheus metrics (`GET /metrics`); unset: its default in
+   * METRICS_PORT_DEFAULTS; 0: no metrics at all (no port, nothing recorded).
+   */
+  METRICS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+};
+
+/** Metrics ports by process (api.md, "Operations"); the stack moves them with its other ports. */
+export const METRICS_PORT_DEFAULTS: Record<string, number> = {
+  gateway: 9464,
+  auth: 9465,
+  requests: 9466,
+  files: 9467,
+  zipcodes: 9468,
+  leads: 9469,
+  notifications: 9470,
 };
 
 export const MongoConfig = {

@@ -22,3 +22,8 @@ export * from './window-counter.js';
 export * from './signed-links.js';
 export * from './cache-generation.js';
 export * from './cli.js';
+export * from './metrics/registry.js';
+export * from './metrics/http.js';
+export * from './metrics/dependencies.js';
+export * from './metrics/server.js';
+export * from './connections/breaker.js';

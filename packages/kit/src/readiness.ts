@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { dependencyUp } from './metrics/registry.js';
 
 export type Check = () => Promise<unknown>;
 
@@ -21,6 +22,8 @@ export class Readiness {
         }
       }),
     );
+    // The `dependency_up` gauge follows every check (probes run them every few seconds).
+    for (const [name, state] of entries) dependencyUp.set({ dependency: name }, state === 'up' ? 1 : 0);
     return { ready: entries.every(([, s]) => s === 'up'), checks: Object.fromEntries(entries) };
   }
 }

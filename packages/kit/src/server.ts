@@ -1,5 +1,8 @@
 import type { ServiceApp } from './app.js';
+import { METRICS_PORT_DEFAULTS } from './config.js';
 import { type Logger, createLogger } from './logger.js';
+import { enableMetrics } from './metrics/registry.js';
+import { startMetricsServer } from './metrics/server.js';
 
 export interface ListenOptions {
   host: string;
@@ -48,12 +51,18 @@ export function exitOnStartupError(logger: Pick<Logger, 'fatal'>, err: unknown):
  * signals. `build` opens what the service needs and returns the app.
  */
 export async function runService<
-  C extends { HOST: string; PORT: number; LOG_LEVEL: string; LOG_FORMAT: 'json' | 'pretty' },
+  C extends { HOST: string; PORT: number; LOG_LEVEL: string; LOG_FORMAT: 'json' | 'pretty'; METRICS_PORT?: number },
 >(name: string, load: () => C, build: (config: C, logger: Logger) => Promise<ServiceApp>): Promise<void> {
   let logger: Logger = createLogger({ name, level: 'info', format: 'json' });
   try {
     const config = load();
     logger = createLogger({ name, level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+    // Before build: the connections and the app instrument themselves only when metrics are on.
+    const metricsPort = config.METRICS_PORT ?? METRICS_PORT_DEFAULTS[name] ?? 0;
+    if (metricsPort !== 0) {
+      enableMetrics(name);
+      await startMetricsServer({ host: config.HOST, port: metricsPort, logger });
+    }
     const app = await build(config, logger);
     await listen(app, logger, { host: config.HOST, port: config.PORT });
   } catch (err) {

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { ServiceApp } from '../app.js';
+import { instrumentRedis } from '../metrics/dependencies.js';
 
 export type { Redis } from 'ioredis';
 
@@ -19,6 +20,7 @@ export async function connectRedis(url: string, options: { commandTimeoutMs?: nu
     retryStrategy: (times) => Math.min(times * 200, 2000),
     ...(options.commandTimeoutMs === undefined ? {} : { commandTimeout: options.commandTimeoutMs }),
   });
+  instrumentRedis(redis);
   await redis.connect();
   try {
     requireRedisVersion(await redis.info('server'));

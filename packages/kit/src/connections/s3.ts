@@ -3,6 +3,7 @@ import { Agent as HttpsAgent } from 'node:https';
 import type { Duplex } from 'node:stream';
 import { Client } from 'minio';
 import type { ServiceApp } from '../app.js';
+import { instrumentS3 } from '../metrics/dependencies.js';
 
 export type { Client as S3Client } from 'minio';
 
@@ -44,7 +45,7 @@ export function createS3Client(settings: S3Settings): Client {
     settings.timeoutMs === undefined
       ? undefined
       : withIdleDeadline(https ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions), settings.timeoutMs);
-  return new Client({
+  const client = new Client({
     endPoint: url.hostname,
     port: Number(url.port || (https ? 443 : 80)),
     useSSL: https,
@@ -54,6 +55,8 @@ export function createS3Client(settings: S3Settings): Client {
     pathStyle: true,
     ...(agent ? { transportAgent: agent } : {}),
   });
+  instrumentS3(client);
+  return client;
 }
 
 export async function ensureBucket(client: Client, bucket: string, region: string): Promise<void> {

@@ -1,0 +1,81 @@
+import type { Redis } from 'ioredis';
+import type { Client as S3Client } from 'minio';
+import type { Connection } from 'mongoose';
+import { dependencyDuration, metricsEnabled } from './registry.js';
+
+export type Dependency = 'mongo' | 'redis' | 's3' | 'smtp';
+
+/** Times one call of a dependency by operation and outcome; the call's own result or error passes through. */
+export async function timeDependency<T>(dependency: Dependency, operation: string, call: () => Promise<T>): Promise<T> {
+  if (!metricsEnabled()) return call();
+  const end = dependencyDuration.startTimer({ dependency, operation });
+  try {
+    const result = await call();
+    end({ outcome: 'ok' });
+    return result;
+  } catch (err) {
+    end({ outcome: 'error' });
+    throw err;
+  }
+}
+
+/**
+ * MongoDB: the driver's command monitoring (the connection opens with `monitorCommands`) gives each
+ * command's name and duration as the server answered, so every model and collection call is
+ * timed without wrapping them. Operation is the command name (find, insert, update, ...).
+ */
+export function instrumentMongo(conn: Connection): void {
+  if (!metricsEnabled()) return;
+  const client = conn.getClient();
+  client.on('commandSucceeded', (event) => {
+    dependencyDuration.observe(
+      { dependency: 'mongo', operation: event.commandName, outcome: 'ok' },
+      event.duration / 1000,
+    );
+  });
+  client.on('commandFailed', (event) => {
+    dependencyDuration.observe(
+      { dependency: 'mongo', operation: event.commandName, outcome: 'error' },
+      event.duration / 1000,
+    );
+  });
+}
+
+/** Redis commands we send are a fixed set in code, so the command name is a bounded label. */
+export function instrumentRedis(redis: Redis): void {
+  if (!metricsEnabled()) return;
+  const send = redis.sendCommand.bind(redis);
+  redis.sendCommand = ((command, stream) => {
+    const end = dependencyDuration.startTimer({ dependency: 'redis', operation: command.name });
+    command.promise.then(
+      () => end({ outcome: 'ok' }),
+      () => end({ outcome: 'error' }),
+    );
+    return send(command, stream);
+  }) as Redis['sendCommand'];
+}
+
+/** The S3 calls the services make; for getObject the time is until the body starts to arrive. */
+const S3_OPERATIONS = [
+  'bucketExists',
+  'makeBucket',
+  'putObject',
+  'getObject',
+  'statObject',
+  'removeObject',
+  'initiateNewMultipartUpload',
+  'uploadPart',
+  'completeMultipartUpload',
+  'abortMultipartUpload',
+] as const;
+
+export function instrumentS3(client: S3Client): void {
+  if (!metricsEnabled()) return;
+  const methods = client as unknown as Record<string, unknown>;
+  for (const operation of S3_OPERATIONS) {
+    const original = methods[operation];
+    if (typeof original !== 'function') continue;
+    methods[operation] = (...args: unknown[]) =>
+      timeDependency('s3', operation, () => (original as (...a: unknown[]) => Promise<unknown>).apply(client, args));
+  }
+}

@@ -1,0 +1,71 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServiceApp } from '../app.js';
+import { createLogger } from '../logger.js';
+import { timeDependency } from './dependencies.js';
+import { enableMetrics, httpInFlight, onScrape, outboxPending, registry, scrape } from './registry.js';
+import { startMetricsServer } from './server.js';
+
+const logger = createLogger({ name: 'metrics-test', level: 'silent', format: 'json' });
+
+/** The value of one sample line in the exposition text, or undefined. */
+function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+describe('metrics', () => {
+  beforeAll(() => enableMetrics('unit'));
+  afterAll(() => registry.resetMetrics());
+
+  it('labels HTTP requests by route pattern, never the raw URL', async () => {
+    const app = await createServiceApp({ name: 'unit', logger });
+    app.get('/things/:id', async () => ({ ok: true }));
+    await app.ready();
+    for (const id of ['a1', 'b2', 'c3']) await app.inject({ method: 'GET', url: `/things/${id}?q=secret` });
+    await app.inject({ method: 'GET', url: '/nothing/here/42' });
+    const text = await scrape();
+    const count = (route: string, status: string) =>
+      sample(text, 'http_request_duration_seconds_count', { route, method: 'GET', status_code: status });
+    expect(count('/things/:id', '200')).toBe(3);
+    expect(count('unmatched', '404')).toBe(1);
+    expect(text).not.toContain('a1');
+    expect(text).not.toContain('/nothing/here');
+    expect(text).toContain('service="unit"');
+    expect((await httpInFlight.get()).values[0]?.value).toBe(0);
+    await app.close();
+  });
+
+  it('times dependency calls by outcome and passes their result or error through', async () => {
+    await expect(timeDependency('smtp', 'send', async () => 'sent')).resolves.toBe('sent');
+    await expect(timeDependency('smtp', 'send', async () => Promise.reject(new Error('refused')))).rejects.toThrow(
+      'refused',
+    );
+    const text = await scrape();
+    const labels = { dependency: 'smtp', operation: 'send' };
+    expect(sample(text, 'dependency_call_duration_seconds_count', { ...labels, outcome: 'ok' })).toBe(1);
+    expect(sample(text, 'dependency_call_duration_seconds_count', { ...labels, outcome: 'error' })).toBe(1);
+  });
+
+  it('serves GET /metrics only, refreshing scrape-time gauges, and a hung hook does not hang the scrape', async () => {
+    const removeFast = onScrape(async () => outboxPending.set(7));
+    const removeHung = onScrape(() => new Promise<void>(() => {}));
+    const server = await startMetricsServer({ host: '127.0.0.1', port: 0, logger });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const res = await fetch(`${base}/metrics`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/plain');
+      const text = await res.text();
+      expect(text).toMatch(/^outbox_pending_documents\{service="unit"\} 7$/m);
+      expect(text).toContain('nodejs_eventloop_lag_seconds');
+      expect((await fetch(`${base}/other`)).status).toBe(404);
+    } finally {
+      removeFast();
+      removeHung();
+      server.close();
+    }
+  }, 10_000);
+});
