@@ -28,8 +28,8 @@ export interface SharedRateLimitOptions {
 /**
  * A per-client budget shared by every gateway replica, without a Redis round trip per request.
  *
- * Each replica counts hits in memory and adds them to the client's Redis counter (the same
- * INCRBY-with-expiry window as kit's WindowCounter) in one pipeline every `flushMs`, reading back
+ * Each replica counts hits in memory and adds them to the client's Redis counter (INCRBY, with a
+ * window that opens with the first hit: EXPIRE NX) in one pipeline every `flushMs`, reading back
  * the total. A request is judged against the last total plus this replica's hits since. With one
  * replica the limit is exact; with N, a client can exceed it by what the other replicas let
  * through in one flush interval (100 ms by default), a bound a per-minute budget can live with.

@@ -18,12 +18,9 @@ export const Topics = {
   requestSubmitted: 'request-submitted',
   requestStatusChanged: 'request-status-changed',
   requestCovered: 'request-covered',
-  reportFileStored: 'report-file-stored',
   reportViewed: 'report-viewed',
   leadReceived: 'lead-received',
   contactMessageReceived: 'contact-message-received',
-  /** Proves the pipeline end to end; published by every service's /ping route. */
-  pingRecorded: 'ping-recorded',
 } as const;
 
 /** Where a sealed token opens: the purpose and the user, bound into the seal. */
@@ -77,9 +74,6 @@ export type ContactMessageReceived = Static<typeof ContactMessageReceived>;
 export const LeadReceived = Type.Omit(Lead, ['gcl_id', 'lead_status', 'status_changed_at', 'status_changed_by']);
 export type LeadReceived = Static<typeof LeadReceived>;
 
-export const PingRecorded = Type.Object({ pingId: Type.String(), service: Type.String(), note: Type.String() });
-export type PingRecorded = Static<typeof PingRecorded>;
-
 export type TopicName = (typeof Topics)[keyof typeof Topics];
 export type ServiceName = 'auth' | 'requests' | 'files' | 'zipcodes' | 'leads' | 'notifications';
 
@@ -97,17 +91,14 @@ export const EventCatalogue = {
   [Topics.requestSubmitted]: { publisher: 'requests', consumers: ['notifications', 'requests'] },
   [Topics.requestStatusChanged]: { publisher: 'requests', consumers: ['requests'] },
   [Topics.requestCovered]: { publisher: 'requests', consumers: ['notifications'] },
-  // Not published: the files service tells requests synchronously which request holds a file.
-  [Topics.reportFileStored]: { publisher: null, consumers: [] },
   [Topics.reportViewed]: { publisher: 'requests', consumers: ['requests'] },
   [Topics.leadReceived]: { publisher: 'leads', consumers: ['notifications'] },
   [Topics.contactMessageReceived]: { publisher: 'notifications', consumers: ['notifications'] },
-  [Topics.pingRecorded]: { publisher: null, consumers: [] },
-} as const satisfies Record<TopicName, { publisher: ServiceName | null; consumers: readonly ServiceName[] }>;
+} as const satisfies Record<TopicName, { publisher: ServiceName; consumers: readonly ServiceName[] }>;
 
 /** The topics a service publishes or consumes: what its Infrastructure needs as `kafkaTopics`. */
 export function kafkaTopicsOf(service: ServiceName): TopicName[] {
-  return (Object.entries(EventCatalogue) as [TopicName, { publisher: string | null; consumers: readonly string[] }][])
+  return (Object.entries(EventCatalogue) as [TopicName, { publisher: string; consumers: readonly string[] }][])
     .filter(([, use]) => use.publisher === service || use.consumers.includes(service))
     .map(([topic]) => topic);
 }

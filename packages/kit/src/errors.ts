@@ -25,10 +25,6 @@ export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts. Please wait and try again.') =>
   new AppError(429, 'RATE_LIMITED', message, { retryAfterSeconds });
-export const serviceUnavailable = (
-  message = 'The service is temporarily unavailable. Please try again shortly.',
-  retryAfterSeconds = 5,
-) => new AppError(503, 'UNAVAILABLE', message, { retryAfterSeconds });
 
 /** The body of every error response, for route schemas (and so the OpenAPI document). */
 export const ErrorReply = Type.Object({

@@ -16,9 +16,6 @@ export function fileLinkKey(fileLinkSecret: string | undefined, internalSecret: 
 const signatureOf = (key: Buffer, objectKey: string, expires: number) =>
   createHmac('sha256', key).update(`${objectKey}\n${expires}`).digest('base64url');
 
-/** Object keys are `<requestId>/<type>-<random>`: path-safe characters only, so they go into a URL as they are. */
-export const OBJECT_KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,80}$/;
-
 export function signFileLink(key: Buffer, objectKey: string, ttlSeconds: number, now = Date.now()): string {
   const expires = Math.floor(now / 1000) + ttlSeconds;
   return `${FILES_PATH_PREFIX}${objectKey}?expires=${expires}&signature=${signatureOf(key, objectKey, expires)}`;

@@ -9,9 +9,10 @@ export interface WindowCount {
 
 /**
  * Counts hits per key in Redis, in a window that opens with the first hit and lasts
- * `windowSeconds`; shared by every replica. The one mechanism behind the gateway's request
- * limit, the contact form's limit and the sign-in failure throttle: callers decide what a
- * count means and what to do when Redis is away.
+ * `windowSeconds`; shared by every replica. Behind the contact form's limit (notifications) and
+ * the anonymous request allowance (requests): callers decide what a count means and what to do
+ * when Redis is away. (The gateway batches its hits in SharedRateLimit; sign-in attempts have
+ * their own script in auth.)
  */
 export class WindowCounter {
   constructor(
