@@ -42,6 +42,8 @@ const NETWORK_CODES = new Set([
 /** The dependency an error says is unavailable, looking through `cause`; null for any other error. */
 export function unavailableDependency(err: unknown): Dependency | null {
   for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    // A breaker failing the call at once while the dependency is known to be down (connections/breaker.ts).
+    if (e.name === 'CircuitOpenError') return (e as Error & { dependency: Dependency }).dependency;
     if (MONGO_UNAVAILABLE.has(e.name)) return 'mongo';
     if (e.name === 'MaxRetriesPerRequestError' || REDIS_UNAVAILABLE.some((re) => re.test(e.message))) return 'redis';
     if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'network';

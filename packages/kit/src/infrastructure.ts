@@ -5,10 +5,12 @@ import type { Client as S3Client } from 'minio';
 import type { Connection } from 'mongoose';
 import type { ServiceApp } from './app.js';
 import { splitList } from './config.js';
+import { type DependencyBreaker, guardMongo, guardRedis } from './connections/breaker.js';
 import { createKafka, ensureTopics, registerKafkaReadiness } from './connections/kafka.js';
 import { connectMongo, ensureCollections, registerMongo } from './connections/mongo.js';
 import { connectRedis, registerRedis } from './connections/redis.js';
 import { createS3Client, ensureBucket, registerS3 } from './connections/s3.js';
+import { unavailableDependency } from './dependency-errors.js';
 import {
   type EventHandler,
   type ProcessedEvent,
@@ -54,6 +56,7 @@ export class Infrastructure {
   private _kafka?: Kafka;
   private _publisher?: EventPublisher;
   private _s3?: S3Client;
+  private mongoBreaker?: DependencyBreaker;
   private readonly workers: { stop(): Promise<void> }[] = [];
   private topicsReady: Promise<void> = Promise.resolve();
 
@@ -70,11 +73,13 @@ export class Infrastructure {
         timeoutMs: settings.MONGO_TIMEOUT_MS,
       });
       await ensureCollections(infra._mongo, [OUTBOX_MARKERS, 'processed_events']);
+      infra.mongoBreaker = guardMongo(infra._mongo, logger);
     }
     if (needs.redis) {
       infra._redis = await connectRedis(required(settings.REDIS_URL, 'REDIS_URL'), {
         commandTimeoutMs: settings.REDIS_TIMEOUT_MS,
       });
+      guardRedis(infra._redis, logger);
     }
     if (needs.s3) {
       infra._s3 = createS3Client({
@@ -119,6 +124,13 @@ export class Infrastructure {
   /** Readiness checks for every opened connection, and closing them when the app closes. */
   attach(app: ServiceApp): void {
     if (this._mongo) registerMongo(app, this._mongo);
+    // A MongoDB operation that timed out after its server was selected shows only in its error.
+    const mongoBreaker = this.mongoBreaker;
+    if (mongoBreaker) {
+      app.addHook('onError', async (_req, _reply, error) => {
+        if (unavailableDependency(error) === 'mongo') mongoBreaker.failure();
+      });
+    }
     if (this._redis) registerRedis(app, this._redis);
     if (this._s3) registerS3(app, this._s3, this.bucket);
     if (this._kafka) registerKafkaReadiness(app, splitList(required(this.settings.KAFKA_BROKERS, 'KAFKA_BROKERS')));

@@ -1,0 +1,121 @@
+import { createRequire } from 'node:module';
+import { type AddressInfo, type Socket, createServer } from 'node:net';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unavailableDependency } from '../dependency-errors.js';
+import { CircuitOpenError, DependencyBreaker, guardRedis } from './breaker.js';
+
+const logger = pino({ level: 'silent' });
+
+describe('DependencyBreaker', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('opens after three failures close together, fails calls at once, and closes when a probe answers', async () => {
+    vi.useFakeTimers();
+    let up = false;
+    const breaker = new DependencyBreaker(
+      'mongo',
+      async () => {
+        if (!up) throw new Error('still down');
+      },
+      logger,
+    );
+    breaker.failure(0);
+    breaker.failure(1000);
+    expect(breaker.isOpen).toBe(false);
+    breaker.failure(2000);
+    expect(breaker.isOpen).toBe(true);
+    expect(() => breaker.check()).toThrow(CircuitOpenError);
+    try {
+      breaker.check();
+    } catch (err) {
+      // A 503 with Retry-After naming the dependency, like any unavailable dependency.
+      expect(unavailableDependency(err)).toBe('mongo');
+    }
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(breaker.isOpen).toBe(true);
+    up = true;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(breaker.isOpen).toBe(false);
+    expect(() => breaker.check()).not.toThrow();
+    breaker.stop();
+  });
+
+  it('does not open on failures spread wider than its window', () => {
+    const breaker = new DependencyBreaker('redis', async () => {}, logger);
+    for (let t = 0; t < 20_000; t += 2000) breaker.failure(t);
+    expect(breaker.isOpen).toBe(false);
+    breaker.stop();
+  });
+});
+
+/**
+ * A Redis stand-in that takes connections and reads commands but answers none while `hung`, as a
+ * paused Redis does; once answering it replies +PONG to every command it holds, the old ones first.
+ */
+function fakeRedis() {
+  const state = { hung: true, sockets: new Set<{ socket: Socket; pending: number }>() };
+  const server = createServer((socket) => {
+    const conn = { socket, pending: 0 };
+    state.sockets.add(conn);
+    socket.on('data', (chunk) => {
+      conn.pending += chunk.toString('latin1').match(/(^|\r\n)\*\d+\r\n/g)?.length ?? 0;
+      if (!state.hung) flush(conn);
+    });
+    socket.on('close', () => state.sockets.delete(conn));
+  });
+  const flush = (conn: { socket: Socket; pending: number }) => {
+    conn.socket.write('+PONG\r\n'.repeat(conn.pending));
+    conn.pending = 0;
+  };
+  return {
+    server,
+    answer() {
+      state.hung = false;
+      for (const conn of state.sockets) flush(conn);
+    },
+  };
+}
+
+describe('guardRedis', () => {
+  it('fails commands at once with CircuitOpenError once commands time out, and lets them through after Redis answers', async () => {
+    const fake = fakeRedis();
+    await new Promise<void>((r) => fake.server.listen(0, '127.0.0.1', r));
+    const port = (fake.server.address() as AddressInfo).port;
+    const redis = new Redis({
+      port,
+      host: '127.0.0.1',
+      enableReadyCheck: false,
+      commandTimeout: 100,
+      lazyConnect: true,
+    });
+    await redis.connect();
+    const breaker = guardRedis(redis, logger, { probeEveryMs: 50 });
+    try {
+      for (let i = 0; i < 3; i++) await expect(redis.ping()).rejects.toThrow(/Command timed out/);
+      expect(breaker.isOpen).toBe(true);
+      await expect(redis.get('k')).rejects.toBeInstanceOf(CircuitOpenError);
+      fake.answer();
+      await vi.waitFor(() => expect(breaker.isOpen).toBe(false), { timeout: 5000 });
+      expect(await redis.ping()).toBe('PONG');
+    } finally {
+      breaker.stop();
+      redis.disconnect();
+      await new Promise((r) => fake.server.close(r));
+    }
+  });
+});
+
+describe('guardMongo', () => {
+  it('finds the driver internal it wraps (server selection on the topology)', () => {
+    // guardMongo replaces topology.selectServer; when a driver upgrade renames it, this fails.
+    const require = createRequire(import.meta.url);
+    const { Topology } = require('mongodb/lib/sdam/topology.js') as {
+      Topology: { prototype: { selectServer?: unknown } };
+    };
+    expect(typeof Topology.prototype.selectServer).toBe('function');
+  });
+});
