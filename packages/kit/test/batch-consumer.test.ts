@@ -63,7 +63,7 @@ describe('a consumer whose handler takes events together', () => {
 
     const calls: number[] = [];
     const handled: string[] = [];
-    const [fresh] = events(topic, 1);
+    const [fresh, sentinel] = events(topic, 2) as [EventEnvelope, EventEnvelope];
     let consumer: Consumer | undefined;
     try {
       consumer = await consumeTogether(topic, groupId, async (batch) => {
@@ -73,17 +73,20 @@ describe('a consumer whose handler takes events together', () => {
       await eventually(async () => handled.length >= 295, 60_000, 'the burst to be handled');
       expect(calls.length).toBeLessThanOrEqual(10);
       expect(Math.max(...calls)).toBeGreaterThan(1);
-      // Sixty of them delivered again (a producer's retry, a replay), then a new one: by the time
-      // the new one is handled (one partition, in order), the sixty were met and skipped.
-      await kit().publisher.publish([...burst.slice(0, 60), fresh as EventEnvelope]);
-      await eventually(async () => handled.includes((fresh as EventEnvelope).id), 60_000, 'the new event');
-      await new Promise((r) => setTimeout(r, 500));
+      // Sixty of them delivered again (a producer's retry, a replay), then a new one. Fetched
+      // together, the new one may be handled before the sixty are met (they are left for the
+      // one-at-a-time path), so a sentinel published once it was handled comes in a later fetch:
+      // when the sentinel is handled, the sixty were dealt with.
+      await kit().publisher.publish([...burst.slice(0, 60), fresh]);
+      await eventually(async () => handled.includes(fresh.id), 60_000, 'the new event');
+      await kit().publisher.publish([sentinel]);
+      await eventually(async () => handled.includes(sentinel.id), 60_000, 'the sentinel');
     } finally {
       await consumer?.disconnect();
     }
     expect(new Set(handled).size).toBe(handled.length);
     expect(handled.sort()).toEqual(
-      [...burst, fresh as EventEnvelope]
+      [...burst, fresh, sentinel]
         .filter((e) => !before.includes(e))
         .map((e) => e.id)
         .sort(),
@@ -91,9 +94,9 @@ describe('a consumer whose handler takes events together', () => {
 
     // Pruned as if a retention period had passed: every claim goes, chunks and all (the five
     // handled before too: the chunk lists every id its call tried to claim).
-    const claims = [...burst, fresh as EventEnvelope].map((e) => `${groupId}:${e.id}`);
+    const claims = [...burst, fresh, sentinel].map((e) => `${groupId}:${e.id}`);
     const removed = await pruneProcessed(processed(), ledger(), groupId, Date.now() + 2 * 60 * 60 * 1000);
-    expect(removed).toBe(301);
+    expect(removed).toBe(302);
     expect(await processed().countDocuments({ _id: { $in: claims } })).toBe(0);
     const hour = `${groupId}:${new Date().toISOString().slice(0, 13)}`;
     const chunks = Array.from({ length: 12 }, (_, n) => `${hour}#${n + 1}`);
@@ -102,7 +105,7 @@ describe('a consumer whose handler takes events together', () => {
 
   it('goes by the chunk of events claimed together: done is skipped, one left by a dead consumer is taken over', async () => {
     const { topic, groupId } = await freshTopic('batch-chunk');
-    const [done, abandoned] = events(topic, 2) as [EventEnvelope, EventEnvelope];
+    const [done, abandoned, sentinel] = events(topic, 3) as [EventEnvelope, EventEnvelope, EventEnvelope];
     const longAgo = new Date(Date.now() - 60_000);
     // Two calls of another consumer: one finished, one whose process died mid-handler.
     const chunkOf = (e: EventEnvelope) => `${groupId}:1999-01-01T00#${e === done ? 1 : 2}`;
@@ -134,12 +137,14 @@ describe('a consumer whose handler takes events together', () => {
         claimLeaseMs: 3000,
       });
       await eventually(async () => handled.includes(abandoned.id), 60_000, 'the abandoned event to be taken over');
-      await new Promise((r) => setTimeout(r, 500));
+      // A later event, handled only after everything before it on the partition was dealt with.
+      await kit().publisher.publish([sentinel]);
+      await eventually(async () => handled.includes(sentinel.id), 60_000, 'the sentinel');
     } finally {
       await consumer?.disconnect();
     }
-    // In offset order: the done one was skipped before the abandoned one was taken over.
-    expect(handled).toEqual([abandoned.id]);
+    // The done one was skipped; the abandoned one was taken over and handled once.
+    expect(handled).toEqual([abandoned.id, sentinel.id]);
     const claim = await processed().findOne({ _id: `${groupId}:${abandoned.id}` });
     expect(claim).toMatchObject({ status: 'done' });
     expect(claim?.batch).toBeUndefined();

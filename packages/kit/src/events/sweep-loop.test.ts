@@ -24,6 +24,16 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
+/**
+ * Whether `stopping` has settled by the event loop's next turn. Not a timed wait: stop() waits on
+ * promises only, so whatever it can finish without the gates still closed has finished once
+ * every queued promise job has run, which is before a setImmediate callback.
+ */
+async function stoppedBeforeNextTurn(stopping: Promise<'stopped'>): Promise<boolean> {
+  const nextTurn = new Promise<'pending'>((r) => setImmediate(() => r('pending')));
+  return (await Promise.race([stopping, nextTurn])) === 'stopped';
+}
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -82,17 +92,13 @@ describe('sweep loop', () => {
     loop.start();
     void loop.drain();
     loop.track(publishGate.promise);
-    let stopped = false;
-    const stopping = loop.stop().then(() => {
-      stopped = true;
-    });
+    const stopping = loop.stop().then(() => 'stopped' as const);
     expect(loop.running).toBe(false);
+    expect(await stoppedBeforeNextTurn(stopping)).toBe(false);
     sweepGate.resolve({ due: 0, failed: 0, published: 0 });
-    await new Promise((r) => setTimeout(r, 10));
-    expect(stopped).toBe(false);
+    expect(await stoppedBeforeNextTurn(stopping)).toBe(false);
     publishGate.resolve();
-    await stopping;
-    expect(stopped).toBe(true);
+    expect(await stoppedBeforeNextTurn(stopping)).toBe(true);
   });
 
   it('warns once when whole sweeps fail, and says so once when one gets through', async () => {

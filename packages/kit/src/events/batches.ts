@@ -1,0 +1,148 @@
+import type { KafkaMessage } from 'kafkajs';
+import { MongoBulkWriteError } from 'mongodb';
+import type { Logger } from '../logger.js';
+import { type Claims, type ProcessedEvent, chunkId, ledgerId } from './claims.js';
+import { type EventEnvelope, parseEnvelope } from './envelope.js';
+import type { BatchingEventHandler } from './handlers.js';
+
+/** A call's messages split into readable events and the rest (unreadable: for the one-at-a-time path). */
+export function readEnvelopes(messages: KafkaMessage[]) {
+  const readable: { message: KafkaMessage; event: EventEnvelope }[] = [];
+  const unreadable: KafkaMessage[] = [];
+  for (const message of messages) {
+    const event = parseEnvelope(message.value);
+    if (event) readable.push({ message, event });
+    else unreadable.push(message);
+  }
+  return { readable, unreadable };
+}
+
+/** Messages in the order of their offsets, so what is left of a call is handled as Kafka delivered it. */
+export const byOffset = (messages: KafkaMessage[]) =>
+  [...messages].sort((a, b) => Number(BigInt(a.offset) - BigInt(b.offset)));
+
+/**
+ * Events claimed in one write: renewed, finished or released together. With a ledger, the
+ * chunk document holds their state, so each of those is one write for the whole call.
+ */
+export class ClaimedTogether {
+  constructor(
+    private readonly claims: Claims,
+    /** The ids of the events this call claimed (the others were claimed before). */
+    readonly eventIds: ReadonlySet<string>,
+    /** The ledger chunk holding the claims' state, when there is a ledger. */
+    readonly chunk: string | undefined,
+  ) {}
+
+  private get claimIds() {
+    return [...this.eventIds].map((id) => this.claims.idOf(id));
+  }
+
+  /**
+   * With a chunk, one write renews or finishes every claim of the call (its `_id` alone is the
+   * filter: the chunk is this call's own). A claim taken over meanwhile no longer names it.
+   */
+  private async onAll(set: Partial<ProcessedEvent>): Promise<void> {
+    const { ledger, processed, owner } = this.claims;
+    if (this.chunk && ledger) {
+      await ledger.updateOne({ _id: this.chunk }, { $set: set });
+      return;
+    }
+    await processed.bulkWrite(
+      this.claimIds.map((_id) => ({ updateOne: { filter: { _id, owner }, update: { $set: set } } })),
+      { ordered: false },
+    );
+  }
+
+  renew(): Promise<void> {
+    return this.onAll({ claimedAt: new Date() });
+  }
+
+  finish(): Promise<void> {
+    return this.onAll({ status: 'done', doneAt: new Date() });
+  }
+
+  /** Frees the claims still processing, so the events can be claimed again one at a time. */
+  async release(): Promise<void> {
+    const { processed, owner } = this.claims;
+    await processed.bulkWrite(
+      this.claimIds.map((_id) => ({ deleteOne: { filter: { _id, owner, status: 'processing' as const } } })),
+      { ordered: false },
+    );
+  }
+}
+
+/**
+ * Claims events in one write; the returned claims name the events claimed here. The others were
+ * claimed before (handled, being handled, or left by a consumer that died) and are for
+ * `Claims.claim`, one at a time.
+ *
+ * The ids go into the ledger first, as a chunk of their own: a bounded document per call, where
+ * pushing onto the hour's list would rewrite an ever larger one (100,000 ids an hour is
+ * megabytes). A listed id that was not claimed here only makes pruning try it twice. The chunk
+ * also carries the claims' state: renewing or finishing them is one write to it, where updating
+ * each claim cost the database more than inserting it.
+ */
+export async function claimTogether(claims: Claims, events: EventEnvelope[]): Promise<ClaimedTogether> {
+  if (events.length === 0) return new ClaimedTogether(claims, new Set(), undefined);
+  const { ledger, processed, owner, groupId } = claims;
+  const now = new Date();
+  const ids = events.map((e) => claims.idOf(e.id));
+  let chunk: string | undefined;
+  if (ledger) {
+    const hourId = ledgerId(groupId, now);
+    const hour = await ledger.findOneAndUpdate(
+      { _id: hourId },
+      { $inc: { chunks: 1 } },
+      { upsert: true, returnDocument: 'after', projection: { chunks: 1 } },
+    );
+    chunk = chunkId(hourId, hour?.chunks ?? 0);
+    await ledger.insertOne({ _id: chunk, ids, status: 'processing', claimedAt: now });
+  }
+  const claimed = new Set(events.map((e) => e.id));
+  try {
+    await processed.insertMany(
+      events.map((e, i) => ({
+        _id: ids[i] as string,
+        type: e.type,
+        status: 'processing' as const,
+        claimedAt: now,
+        owner,
+        ...(chunk ? { batch: chunk } : {}),
+      })),
+      { ordered: false },
+    );
+  } catch (err) {
+    // Answered per item: the items it names were not inserted (a duplicate _id, mostly).
+    if (!(err instanceof MongoBulkWriteError)) throw err;
+    for (const failed of [err.writeErrors].flat()) claimed.delete((events[failed.index] as EventEnvelope).id);
+  }
+  return new ClaimedTogether(claims, claimed, chunk);
+}
+
+/**
+ * One call of a batching handler for events claimed together, their claims kept alive meanwhile.
+ * True when handled (claims done); false when it or its bookkeeping failed (claims released:
+ * the caller handles the events one at a time).
+ */
+export async function handleTogether(
+  claims: Claims,
+  together: ClaimedTogether,
+  events: EventEnvelope[],
+  handler: BatchingEventHandler,
+  log: Logger,
+): Promise<boolean> {
+  const stopRenewing = claims.keepAlive(() => together.renew());
+  try {
+    await handler.batch(events, log);
+    await together.finish();
+    log.debug({ events: events.length }, 'events handled together');
+    return true;
+  } catch (err) {
+    log.warn({ err, events: events.length }, 'events failed together; handling them one at a time');
+    await together.release().catch(() => undefined);
+    return false;
+  } finally {
+    stopRenewing();
+  }
+}
