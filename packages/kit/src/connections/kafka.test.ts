@@ -26,6 +26,22 @@ describe('kafka log sink', () => {
     expect(lines.map((l) => l.level)).toEqual(['debug', 'debug', 'debug']);
   });
 
+  it('knows the retriable broker errors by the message kafkajs logs for them', () => {
+    const { lines, log } = recorder();
+    const sink = kafkaLogSink(log, () => 0);
+    for (const error of [
+      'This server does not host this topic-partition',
+      'The request timed out',
+      'The server disconnected before a response was received',
+      'Messages are rejected since there are fewer in-sync replicas than required',
+      'The fetch session ID was not found',
+    ]) {
+      sink(entry(logLevel.ERROR, 'Response Produce(key: 0, version: 7)', { error }));
+    }
+    sink(entry(logLevel.ERROR, 'Response Produce(key: 0, version: 7)', { error: 'Topic authorization failed' }));
+    expect(lines.map((l) => l.level)).toEqual(['debug', 'debug', 'debug', 'debug', 'debug', 'error']);
+  });
+
   it('warns once when the same retriable error goes on for a minute', () => {
     const { lines, log } = recorder();
     let now = 0;

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { Kafka, type LogEntry, logLevel } from 'kafkajs';
 import type { ServiceApp } from '../app.js';
 import type { Logger } from '../logger.js';
@@ -6,11 +5,43 @@ import { tcpReachable } from '../readiness.js';
 
 export type { Kafka } from 'kafkajs';
 
-// kafkajs' table of broker error codes; `retriable` marks the ones it retries by itself.
-const { errorCodes } = createRequire(import.meta.url)('kafkajs/src/protocol/error.js') as {
-  errorCodes: { message: string; retriable: boolean }[];
+/**
+ * The broker errors kafkajs retries by itself (a KafkaJSProtocolError whose `retriable` is true),
+ * by `type`, with the message it logs for them (the Kafka protocol's own wording). kafkajs exports
+ * no table of them (its own lives in a private module), and its log entries carry only the
+ * message, so the sink matches on these.
+ */
+const RETRIABLE_BROKER_ERRORS: Record<string, string> = {
+  CORRUPT_MESSAGE: 'This message has failed its CRC checksum, exceeds the valid size, or is otherwise corrupt',
+  UNKNOWN_TOPIC_OR_PARTITION: 'This server does not host this topic-partition',
+  LEADER_NOT_AVAILABLE: 'There is no leader for this topic-partition as we are in the middle of a leadership election',
+  NOT_LEADER_FOR_PARTITION: 'This server is not the leader for that topic-partition',
+  REQUEST_TIMED_OUT: 'The request timed out',
+  REPLICA_NOT_AVAILABLE: 'The replica is not available for the requested topic-partition',
+  NETWORK_EXCEPTION: 'The server disconnected before a response was received',
+  GROUP_LOAD_IN_PROGRESS: "The coordinator is loading and hence can't process requests for this group",
+  GROUP_COORDINATOR_NOT_AVAILABLE: 'The group coordinator is not available',
+  NOT_COORDINATOR_FOR_GROUP: 'This is not the correct coordinator for this group',
+  NOT_ENOUGH_REPLICAS: 'Messages are rejected since there are fewer in-sync replicas than required',
+  NOT_ENOUGH_REPLICAS_AFTER_APPEND: 'Messages are written to the log, but to fewer in-sync replicas than required',
+  NOT_CONTROLLER: 'This is not the correct controller for this cluster',
+  CONCURRENT_TRANSACTIONS:
+    'The producer attempted to update a transaction while another concurrent operation on the same transaction was ongoing',
+  KAFKA_STORAGE_ERROR: 'Disk error when trying to access log file on the disk',
+  FETCH_SESSION_ID_NOT_FOUND: 'The fetch session ID was not found',
+  INVALID_FETCH_SESSION_EPOCH: 'The fetch session epoch is invalid',
+  LISTENER_NOT_FOUND:
+    'There is no listener on the leader broker that matches the listener on which metadata request was processed',
+  FENCED_LEADER_EPOCH: 'The leader epoch in the request is older than the epoch on the broker',
+  UNKNOWN_LEADER_EPOCH: 'The leader epoch in the request is newer than the epoch on the broker',
+  OFFSET_NOT_AVAILABLE:
+    'The leader high watermark has not caught up from a recent leader election so the offsets cannot be guaranteed to be monotonically increasing',
+  PREFERRED_LEADER_NOT_AVAILABLE: 'The preferred leader was not available',
+  ELIGIBLE_LEADERS_NOT_AVAILABLE: 'Eligible topic partition leaders are not available',
+  ELECTION_NOT_NEEDED: 'Leader election not needed for topic partition',
+  UNSTABLE_OFFSET_COMMIT: 'There are unstable offsets that need to be cleared',
 };
-const RETRIABLE_ERRORS = new Set(errorCodes.filter((e) => e.retriable).map((e) => e.message));
+const RETRIABLE_ERRORS = new Set(Object.values(RETRIABLE_BROKER_ERRORS));
 const TRANSIENT_MESSAGES =
   /connection error|connection timeout|closed connection|ECONNREFUSED|ECONNRESET|rebalanc|coordinator|leader|restarting the consumer|failed to connect to seed broker|not the correct controller/i;
 
