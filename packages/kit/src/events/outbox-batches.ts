@@ -136,7 +136,7 @@ export class BatchMarkers {
   private async backOff(marker: BatchMarker, err: unknown): Promise<void> {
     const { attempts, error, stuck } = await backOffMarker(this.markers, marker, err, this.settings);
     const where = { batch: marker._id, attempts, error };
-    if (stuck) this.logger.error(where, 'outbox batch stuck: its events cannot be published');
+    if (stuck) this.logger.error(where, `outbox batch stuck: its events cannot be published (${error})`);
     else this.logger.debug(where, 'outbox batch not published; will retry');
   }
 }

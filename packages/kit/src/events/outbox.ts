@@ -1,5 +1,6 @@
 import type { Collection, Db, Document } from 'mongodb';
 import type { Logger } from '../logger.js';
+import { metricsEnabled, onScrape, outboxOldestAge, outboxPending } from '../metrics/registry.js';
 import type { OutboxEntry } from './envelope.js';
 import { BatchMarkers, type BatchOutbox, type BatchOutboxOptions } from './outbox-batches.js';
 import type { EventPublisher } from './publisher.js';
@@ -99,6 +100,8 @@ export class OutboxRelay implements OutboxRecorder, BatchOutbox {
   private readonly chains = new Map<string, Promise<unknown>>();
   private readonly loop: SweepLoop;
   private readonly batches: BatchMarkers | null;
+  private readonly batchMarkerCollection: Collection<SweepMarker> | null;
+  private stopReporting: (() => void) | null = null;
 
   constructor(
     db: Db,
@@ -114,14 +117,50 @@ export class OutboxRelay implements OutboxRecorder, BatchOutbox {
     this.batches = options.batches
       ? new BatchMarkers(db, options.batches, publisher, logger, this.graceMs, this.loop.settings)
       : null;
+    this.batchMarkerCollection = options.batches ? db.collection<SweepMarker>(options.batches.markers) : null;
   }
 
   start(): void {
     this.loop.start();
+    if (metricsEnabled()) this.stopReporting = onScrape(() => this.reportPending());
   }
 
   async stop(): Promise<void> {
+    this.stopReporting?.();
+    this.stopReporting = null;
     await this.loop.stop();
+  }
+
+  /**
+   * Pending documents and the age of the oldest, for the metrics (read when scraped). A marker
+   * stays for the grace period after its write even once published, so a few seconds is normal.
+   */
+  private async reportPending(): Promise<void> {
+    const [count, oldest] = await Promise.all([
+      this.markers.countDocuments({}),
+      this.markers
+        .find({}, { projection: { touchedAt: 1 } })
+        .sort({ touchedAt: 1 })
+        .limit(1)
+        .next(),
+    ]);
+    let pending = count;
+    let since = oldest?.touchedAt.getTime() ?? Number.POSITIVE_INFINITY;
+    if (this.batchMarkerCollection) {
+      const [batchCount, oldestBatch] = await Promise.all([
+        this.batchMarkerCollection.countDocuments({}),
+        // A batch marker's first retryAt is its write plus the grace period; later ones are later.
+        this.batchMarkerCollection
+          .find({}, { projection: { retryAt: 1 } })
+          .sort({ retryAt: 1 })
+          .limit(1)
+          .next(),
+      ]);
+      pending += batchCount;
+      if (oldestBatch) since = Math.min(since, oldestBatch.retryAt.getTime() - this.graceMs);
+    }
+    outboxPending.set(pending);
+    outboxOldestAge.set(Number.isFinite(since) ? Math.max(0, (Date.now() - since) / 1000) : 0);
   }
 
   /**
@@ -236,7 +275,10 @@ export class OutboxRelay implements OutboxRecorder, BatchOutbox {
     const { attempts, error, stuck } = await backOffMarker(this.markers, marker, err, this.loop.settings);
     const where = { collection: marker.collection, docId: String(marker.docId), attempts };
     if (stuck) {
-      this.logger.error({ ...where, error }, 'outbox document stuck: its events cannot be published');
+      this.logger.error(
+        { ...where, error },
+        `outbox document stuck: its events cannot be published (${marker.collection}: ${error})`,
+      );
     } else {
       this.logger.debug({ ...where, error }, 'outbox document not published; will retry');
     }

@@ -1,5 +1,7 @@
 import { type Kafka, Partitioners, type Producer } from 'kafkajs';
 import type { Logger } from '../logger.js';
+import { timeDependency } from '../metrics/dependencies.js';
+import { eventsPublished } from '../metrics/registry.js';
 import type { OutboxEntry } from './envelope.js';
 
 /**
@@ -18,24 +20,31 @@ export class EventPublisher {
   async publish(events: OutboxEntry[]): Promise<void> {
     if (events.length === 0) return;
     const producer = await this.connected();
+    const byTopic = new Map<string, OutboxEntry[]>();
+    for (const e of events) byTopic.set(e.type, [...(byTopic.get(e.type) ?? []), e]);
+    const count = (outcome: 'ok' | 'error') => {
+      for (const [topic, list] of byTopic) eventsPublished.inc({ topic, outcome }, list.length);
+    };
     try {
-      const byTopic = new Map<string, OutboxEntry[]>();
-      for (const e of events) byTopic.set(e.type, [...(byTopic.get(e.type) ?? []), e]);
-      await producer.sendBatch({
-        acks: -1,
-        topicMessages: [...byTopic].map(([topic, list]) => ({
-          topic,
-          messages: list.map((e) => {
-            const { key, ...envelope } = e;
-            return {
-              key,
-              value: JSON.stringify(envelope),
-              headers: { 'x-request-id': e.correlationId, 'event-id': e.id, 'event-type': e.type },
-            };
-          }),
-        })),
-      });
+      await timeDependency('kafka', 'send', () =>
+        producer.sendBatch({
+          acks: -1,
+          topicMessages: [...byTopic].map(([topic, list]) => ({
+            topic,
+            messages: list.map((e) => {
+              const { key, ...envelope } = e;
+              return {
+                key,
+                value: JSON.stringify(envelope),
+                headers: { 'x-request-id': e.correlationId, 'event-id': e.id, 'event-type': e.type },
+              };
+            }),
+          })),
+        }),
+      );
+      count('ok');
     } catch (err) {
+      count('error');
       await this.reset();
       throw err;
     }

@@ -3,7 +3,7 @@ import type { Client as S3Client } from 'minio';
 import type { Connection } from 'mongoose';
 import { dependencyDuration, metricsEnabled } from './registry.js';
 
-export type Dependency = 'mongo' | 'redis' | 's3' | 'smtp';
+export type Dependency = 'mongo' | 'redis' | 's3' | 'smtp' | 'kafka';
 
 /** Times one call of a dependency by operation and outcome; the call's own result or error passes through. */
 export async function timeDependency<T>(dependency: Dependency, operation: string, call: () => Promise<T>): Promise<T> {
