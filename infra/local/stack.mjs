@@ -1,7 +1,9 @@
-// Runs the gateway and every service as child processes (TypeScript through tsx), with one
-// combined log stream (each line prefixed and coloured) or one log file per process.
+// Runs the gateway and every service as child processes, with one combined log stream (each
+// line prefixed and coloured) or one log file per process. Tests run the TypeScript sources
+// through tsx (several people edit them at once, so nothing may wait for a build); `npm start`
+// runs the compiled build (`npm run build`) with plain node, as the image does.
 import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { repoRoot, waitForPort } from './servers.mjs';
@@ -44,13 +46,46 @@ export function restartDelayMs(crashesInARow) {
 const STABLE_AFTER_MS = 60_000;
 
 /**
+ * Node condition under which the workspace packages (kit, contracts) resolve to their compiled
+ * dist/ (their package.json `exports`); without it they resolve to their TypeScript sources.
+ */
+export const DIST_CONDITION = 'homereport-dist';
+
+/**
+ * The command line of one process. `source`: TypeScript through tsx (tests, benchmarks);
+ * `watch`: tsx watch, restarted on every saved change (`npm run dev`); `compiled`: node on
+ * dist/ (`npm start`, the image).
+ */
+export function processArgs(runtime, name, flags = []) {
+  const dir = name === 'gateway' ? 'gateway' : `services/${name}`;
+  if (runtime === 'compiled') return [...flags, `--conditions=${DIST_CONDITION}`, `${dir}/dist/server.js`];
+  const tsxCli = join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
+  if (runtime === 'watch') return [tsxCli, 'watch', '--clear-screen=false', ...flags, `${dir}/src/server.ts`];
+  return [...flags, '--import', 'tsx', `${dir}/src/server.ts`];
+}
+
+/**
  * Starts services then the gateway, waits until each listens, and returns stop(), which
  * stops the gateway first so no request reaches a service that is already going away.
  * A process that exits on its own while the stack runs is reported and started again, with a
  * growing pause between restarts when it keeps crashing. `processSettings.<name>` adds settings of
  * one process only (a benchmark runs the gateway with METRICS_PORT=0).
  */
-export async function startStack({ profile, settings, processSettings = {}, logDir, pretty, log = console.log }) {
+export async function startStack({
+  profile,
+  settings,
+  processSettings = {},
+  logDir,
+  pretty,
+  runtime = 'source',
+  log = console.log,
+}) {
+  if (runtime === 'compiled') {
+    const missing = ['gateway', ...SERVICES.map((s) => `services/${s}`), 'packages/kit', 'packages/contracts'].filter(
+      (dir) => !existsSync(join(repoRoot, dir, 'dist')),
+    );
+    if (missing.length > 0) throw new Error(`no compiled build in ${missing.join(', ')}: run npm run build`);
+  }
   const ports = stackPorts(profile);
   const upstreams = Object.fromEntries(
     SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports.services[s]}`]),
@@ -64,7 +99,7 @@ export async function startStack({ profile, settings, processSettings = {}, logD
   };
   const procs = [];
   let stopping = false;
-  const launch = (name, entry, port, extra = {}) => {
+  const launch = (name, port, extra = {}) => {
     const color = COLORS[procs.length % COLORS.length];
     const prefix = `\x1b[${color}m${name.padEnd(13)}|\x1b[0m `;
     // With a log folder each process writes its file itself: lines passed through this process
@@ -77,7 +112,7 @@ export async function startStack({ profile, settings, processSettings = {}, logD
     const proc = { name, child: null, port, sink, crashes: 0, restartTimer: null };
     const start = () => {
       const startedAt = Date.now();
-      const child = spawn(process.execPath, [...(NODE_FLAGS[name] ?? []), '--import', 'tsx', entry], {
+      const child = spawn(process.execPath, processArgs(runtime, name, NODE_FLAGS[name]), {
         cwd: repoRoot,
         env: { ...common, METRICS_PORT: String(ports.metrics[name]), ...extra, PORT: String(port), SERVICE_NAME: name },
         stdio: sink === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', sink, sink],
@@ -125,11 +160,11 @@ export async function startStack({ profile, settings, processSettings = {}, logD
   try {
     await Promise.all(
       SERVICES.map((name) => {
-        const child = launch(name, `services/${name}/src/server.ts`, ports.services[name], processSettings[name]);
+        const child = launch(name, ports.services[name], processSettings[name]);
         return waitForPort(ports.services[name], { name, proc: child, timeoutMs: 120_000 });
       }),
     );
-    const gw = launch('gateway', 'gateway/src/server.ts', ports.gateway, processSettings.gateway);
+    const gw = launch('gateway', ports.gateway, processSettings.gateway);
     await waitForPort(ports.gateway, { name: 'gateway', proc: gw, timeoutMs: 60_000 });
   } catch (err) {
     await stop();

@@ -1,5 +1,8 @@
-// `npm start`: install what is missing, provision and start the local servers, build the web
-// app, start every service and the gateway with one combined log stream. Ctrl-C stops it all.
+// `npm start`: install what is missing, provision and start the local servers, build everything
+// (`npm run build`: each workspace compiled to dist/, the web app) and run the compiled build with
+// plain node, every service and the gateway with one combined log stream. Ctrl-C stops it all.
+// `npm run dev` (--watch) runs the TypeScript sources through tsx watch instead, each process
+// restarted when a file it loaded changes; only the web app is built.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,10 +21,11 @@ if (!existsSync(join(root, 'node_modules/.package-lock.json'))) {
 const { cacheDir, provision, startInfra } = await import('./servers.mjs');
 const { startStack } = await import('./stack.mjs');
 
+const watch = process.argv.includes('--watch');
 provision();
-if (process.env.SKIP_WEB_BUILD !== '1') {
-  console.log('[start] building the web app');
-  run('npm', ['run', 'build', '-w', 'web']);
+if (process.env.SKIP_BUILD !== '1') {
+  console.log(watch ? '[start] building the web app' : '[start] building (npm run build)');
+  run('npm', watch ? ['run', 'build', '-w', 'web'] : ['run', 'build']);
 }
 const dataDir = process.env.LOCAL_DATA_DIR ?? join(cacheDir, 'data', 'dev');
 const infra = await startInfra({ profile: 'dev', dataDir });
@@ -43,6 +47,7 @@ process.once('SIGTERM', shutdown);
 try {
   stack = await startStack({
     profile: 'dev',
+    runtime: watch ? 'watch' : 'compiled',
     pretty: process.env.LOG_FORMAT !== 'json',
     settings: {
       ...infra.settings,
