@@ -27,3 +27,4 @@ export * from './metrics/http.js';
 export * from './metrics/dependencies.js';
 export * from './metrics/server.js';
 export * from './connections/breaker.js';
+export * from './metrics/consumer.js';

@@ -1,5 +1,6 @@
 import type { KafkaMessage } from 'kafkajs';
 import type { Logger } from '../logger.js';
+import { deadLetters as deadLetterCount, eventRetries } from '../metrics/registry.js';
 import type { EventPublisher } from './publisher.js';
 
 /** What became of one message; only `handled` and `dead-lettered` let its offset be committed. */
@@ -50,6 +51,8 @@ export async function withRetries(
   policy: RetryPolicy,
   ctl: Pick<Control, 'pause'>,
   log: Logger,
+  /** The event's topic, for the retries metric. */
+  topic = 'unknown',
 ): Promise<
   { outcome: 'handled' } | { outcome: 'failed'; error: unknown; attempts: number } | { outcome: 'abandoned' }
 > {
@@ -59,7 +62,8 @@ export async function withRetries(
       return { outcome: 'handled' };
     } catch (error) {
       if (n >= policy.maxAttempts) return { outcome: 'failed', error, attempts: n };
-      log.warn({ err: error, attempt: n }, 'event handler failed; retrying');
+      eventRetries.inc({ topic });
+      log.warn({ err: error, attempt: n }, `event handler failed; retrying: ${namedError(error)}`);
       if (!(await ctl.pause(backoffMs(n, policy.retryBaseMs)))) return { outcome: 'abandoned' };
     }
   }
@@ -89,11 +93,16 @@ export class DeadLetters {
         await this.publisher.sendRaw(deadLetterTopic(this.groupId), [
           { key: message.key, value: message.value, headers: { 'original-topic': topic, error: error.slice(0, 1000) } },
         ]);
+        deadLetterCount.inc({ topic });
         if (attempt > 1) log.info({ attempts: attempt }, 'event reached the dead-letter topic');
         return 'dead-lettered' as const;
       } catch (err) {
         if (attempt === 1) log.warn({ err }, 'dead-letter send failed; holding the event and retrying');
-        if (attempt === 10) log.error({ err }, 'dead-letter topic unreachable; the partition waits until it is back');
+        if (attempt === 10)
+          log.error(
+            { err },
+            `dead-letter topic ${deadLetterTopic(this.groupId)} unreachable; the partition waits until it is back: ${namedError(err)}`,
+          );
         if (!(await ctl.pause(backoffMs(attempt, this.retryBaseMs, MAX_DEAD_LETTER_WAIT_MS))))
           return 'abandoned' as const;
       }
@@ -103,3 +112,7 @@ export class DeadLetters {
 
 /** The text a dead letter carries for a handler's error. */
 export const errorText = (err: unknown): string => String((err as Error)?.message ?? err);
+
+/** An error as a log line names it: its type and message. */
+export const namedError = (err: unknown): string =>
+  err instanceof Error ? `${err.name}: ${err.message}` : String(err);

@@ -1,0 +1,63 @@
+import type { Admin, Kafka } from 'kafkajs';
+import { consumerLag, eventConsumeDuration, eventsConsumed, metricsEnabled, onScrape } from './registry.js';
+
+/**
+ * Counts one fetched group of messages of a topic once it is finished (handled, skipped as a
+ * duplicate, or dead-lettered) and observes how long it took. `abandoned` is not finished: the
+ * messages come again, and are counted then.
+ */
+export function countConsumed(topic: string, outcome: string, messages: number, startedAtMs: number): void {
+  if (outcome === 'abandoned') return;
+  eventsConsumed.inc({ topic, outcome: outcome.replace('-', '_') }, messages);
+  eventConsumeDuration.observe({ topic }, (performance.now() - startedAtMs) / 1000);
+}
+
+/**
+ * The group's lag per partition (end offset minus committed offset), asked of Kafka when
+ * Prometheus scrapes, through an admin client of its own. The scrape's deadline bounds the
+ * asking (metrics/registry.ts); a broker that does not answer leaves the last values. Returns
+ * the stop, which closes the admin client.
+ */
+export function watchConsumerLag(kafka: Kafka, groupId: string, topics: string[]): () => Promise<void> {
+  if (!metricsEnabled()) return async () => {};
+  let admin: Admin | null = null;
+  const connected = async () => {
+    if (admin) return admin;
+    const fresh = kafka.admin();
+    await fresh.connect();
+    admin = fresh;
+    return fresh;
+  };
+  const stopScrape = onScrape(async () => {
+    try {
+      const client = await connected();
+      const [committed, ends] = await Promise.all([
+        client.fetchOffsets({ groupId, topics }),
+        Promise.all(topics.map(async (topic) => ({ topic, partitions: await client.fetchTopicOffsets(topic) }))),
+      ]);
+      for (const { topic, partitions } of ends) {
+        const done = committed.find((c) => c.topic === topic)?.partitions ?? [];
+        for (const p of partitions) {
+          const at = Number(done.find((d) => d.partition === p.partition)?.offset ?? -1);
+          // -1: nothing committed yet; the group starts from the beginning (fromBeginning).
+          const from = at >= 0 ? at : Number(p.low);
+          consumerLag.set(
+            { group: groupId, topic, partition: String(p.partition) },
+            Math.max(0, Number(p.high) - from),
+          );
+        }
+      }
+    } catch (err) {
+      // Reconnect at the next scrape: the broker may have gone away and come back.
+      const broken = admin;
+      admin = null;
+      await broken?.disconnect().catch(() => undefined);
+      throw err;
+    }
+  });
+  return async () => {
+    stopScrape();
+    await admin?.disconnect().catch(() => undefined);
+    admin = null;
+  };
+}
