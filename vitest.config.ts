@@ -15,6 +15,7 @@ export default defineConfig({
           include: [
             '{packages,services,gateway}/**/src/**/*.test.ts',
             'infra/src/**/*.test.ts',
+            'test/support/**/*.test.ts',
             'web/src/**/*.test.{ts,tsx}',
             'web/tools/**/*.test.ts',
           ],
