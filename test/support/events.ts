@@ -5,6 +5,7 @@ import { testEnv } from './env.js';
 
 export interface SeenEvent<T = Record<string, unknown>> {
   topic: string;
+  partition: number;
   key: string | null;
   headers: Record<string, string>;
   envelope: { id: string; type: string; occurredAt: string; source: string; correlationId: string; data: T };
@@ -17,6 +18,7 @@ export interface SeenEvent<T = Record<string, unknown>> {
 export class EventTap {
   readonly seen: SeenEvent[] = [];
   private consumer: Consumer | undefined;
+  private kafka: Kafka | undefined;
 
   constructor(private readonly topics: string[]) {}
 
@@ -27,6 +29,7 @@ export class EventTap {
       brokers: testEnv().kafkaBrokers.split(','),
       logLevel: logLevel.NOTHING,
     });
+    this.kafka = kafka;
     this.consumer = kafka.consumer({
       groupId: `event-tap-${randomUUID()}`,
       sessionTimeout: 10_000,
@@ -35,7 +38,7 @@ export class EventTap {
     await this.consumer.connect();
     await this.consumer.subscribe({ topics, fromBeginning: true });
     await this.consumer.run({
-      eachMessage: async ({ topic, message }) => {
+      eachMessage: async ({ topic, partition, message }) => {
         const headers = Object.fromEntries(
           Object.entries(message.headers ?? {}).map(([k, v]) => [
             k,
@@ -44,6 +47,7 @@ export class EventTap {
         );
         this.seen.push({
           topic,
+          partition,
           key: message.key?.toString('utf8') ?? null,
           headers,
           envelope: JSON.parse(message.value?.toString('utf8') ?? 'null'),
@@ -69,5 +73,45 @@ export class EventTap {
     timeoutMs = 30_000,
   ): Promise<SeenEvent<T>> {
     return eventually(async () => this.all<T>(topic, match)[nth - 1], timeoutMs, `event ${nth} on ${topic}`);
+  }
+
+  /** The partitions of `topic`. */
+  async partitions(topic: string): Promise<number[]> {
+    if (!this.kafka) throw new Error('EventTap.partitions before start()');
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
+      return (topics[0]?.partitions ?? []).map((p) => p.partitionId);
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  /**
+   * A sentinel barrier, so "no such event came" is a proof and not a guess about time: Kafka
+   * keeps order within a partition only, so once the tap has seen a later event on the partition
+   * an unwanted event would use, that event would have been seen too. `cause` makes one new event
+   * and returns a matcher for it; it runs until a caused event was seen on each of `partitions`
+   * (every partition of the topic by default: an unwanted event's key may be unknown). Keys spread
+   * over partitions by hash, so a few causes cover them. Returns the caused events, in order.
+   */
+  async sentinels<T = Record<string, unknown>>(
+    topic: string,
+    cause: () => Promise<(data: T) => boolean>,
+    partitions?: number[],
+    maxCauses = 40,
+  ): Promise<SeenEvent<T>[]> {
+    const wanted = new Set(partitions ?? (await this.partitions(topic)));
+    if (wanted.size === 0) throw new Error(`no partitions of ${topic} to put a sentinel on`);
+    const caused: SeenEvent<T>[] = [];
+    while (wanted.size > 0) {
+      if (caused.length >= maxCauses)
+        throw new Error(`${maxCauses} sentinels on ${topic} never reached partitions ${[...wanted].join(', ')}`);
+      const seen = await this.waitFor<T>(topic, await cause());
+      caused.push(seen);
+      wanted.delete(seen.partition);
+    }
+    return caused;
   }
 }

@@ -1,6 +1,6 @@
 import { Topics } from '@homereport/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, eventually } from '../../../test/support/api.js';
+import { api } from '../../../test/support/api.js';
 import { EventTap } from '../../../test/support/events.js';
 import {
   type CreatedKey,
@@ -9,6 +9,9 @@ import {
   createKey,
   genericLead,
   googleLead,
+  leadDocId,
+  leadSentinels,
+  nothingLeftToPublish,
   postLead,
   uniqueLeadId,
   withLeadsDb,
@@ -17,16 +20,19 @@ import {
 const tap = new EventTap([Topics.leadReceived]);
 let admin: string;
 let key: CreatedKey;
+/** The key of sentinel leads only, so no test's lists or counts meet them. */
+let sentinelKey: CreatedKey;
 
 beforeAll(async () => {
   await tap.start();
   admin = (await adminToken()).token;
   key = await createKey(admin);
+  sentinelKey = await createKey(admin);
 });
 afterAll(() => tap.stop());
 
 const storedLead = (keyName: string, leadId: string) =>
-  withLeadsDb((db) => db.collection('leads').findOne({ _id: `${encodeURIComponent(keyName)}:${leadId}` as never }));
+  withLeadsDb((db) => db.collection('leads').findOne({ _id: leadDocId(keyName, leadId) as never }));
 
 describe('POST /api/webhooks/leads with the generic shape', () => {
   it('stores the lead before answering 200 { ok, lead_id }, as new, and lists it first', async () => {
@@ -205,13 +211,17 @@ describe('a lead posted more than once', () => {
     expect(await allLeads(admin, { key_name: own.name, status: 'new' })).toHaveLength(1);
     expect(await withLeadsDb((db) => db.collection('leads').countDocuments({ key_name: own.name }))).toBe(1);
 
-    await tap.waitFor<{ lead_id: string }>(Topics.leadReceived, (d) => d.lead_id === lead.lead_id);
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(tap.all<{ lead_id: string }>(Topics.leadReceived, (d) => d.lead_id === lead.lead_id)).toHaveLength(1);
     // Other tests run one file at a time, so nothing else moves the counters meanwhile.
     const after = (await api('GET', '/api/admin/leads/stats', { token: admin })).body;
     expect(after.total - before.total).toBe(1);
     expect(after.new - before.new).toBe(1);
+
+    const first = await tap.waitFor<{ lead_id: string }>(Topics.leadReceived, (d) => d.lead_id === lead.lead_id);
+    // A second event would be keyed alike, so on the same partition: once nothing is left to
+    // publish and a later lead was seen there, it would be in the tap.
+    await nothingLeftToPublish([leadDocId(own.name, lead.lead_id)]);
+    await leadSentinels(tap, sentinelKey, [first.partition]);
+    expect(tap.all<{ lead_id: string }>(Topics.leadReceived, (d) => d.lead_id === lead.lead_id)).toHaveLength(1);
   });
 
   it('with another key is another lead', async () => {
@@ -248,20 +258,17 @@ describe('the lead-received event', () => {
     expect(JSON.stringify(seen.envelope)).not.toContain(key.secret);
     // The lead keeps its event (JSON text); once published, no batch marker names the lead any
     // more (nothing is left pending for the sweep).
-    const id = `${encodeURIComponent(key.name)}:${lead.lead_id}`;
+    const id = leadDocId(key.name, lead.lead_id);
     const stored = await withLeadsDb((db) => db.collection('leads').findOne({ _id: id as never }));
     expect(JSON.parse(stored?.event).id).toBe(seen.envelope.id);
-    await eventually(
-      async () => (await withLeadsDb((db) => db.collection('lead_event_batches').countDocuments({ ids: id }))) === 0,
-      10_000,
-      'the batch marker to go',
-    );
+    await nothingLeftToPublish([id]);
   });
 
   it('is not published for a refused lead', async () => {
     const lead = genericLead();
     expect((await postLead(lead, 'whk_wrong')).status).toBe(401);
-    await new Promise((r) => setTimeout(r, 1000));
+    // Later leads seen on every partition: an event of the refused lead would be in the tap by now.
+    await leadSentinels(tap, sentinelKey);
     expect(tap.all<{ lead_id: string }>(Topics.leadReceived, (d) => d.lead_id === lead.lead_id)).toHaveLength(0);
   });
 });

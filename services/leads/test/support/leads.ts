@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { Topics } from '@homereport/contracts';
 import { type Db, MongoClient } from 'mongodb';
 import { expect } from 'vitest';
 import { createAdmin } from '../../../../test/support/admin.js';
-import { type ApiResponse, api, uniqueEmail } from '../../../../test/support/api.js';
+import { type ApiResponse, api, eventually, uniqueEmail } from '../../../../test/support/api.js';
 import { testEnv } from '../../../../test/support/env.js';
+import type { EventTap, SeenEvent } from '../../../../test/support/events.js';
 import { linkIn, tokenOf, waitForEmail } from '../../../../test/support/mail.js';
 
 export const PASSWORD = 'correct horse leads';
@@ -119,4 +121,38 @@ export async function stats(token: string) {
   const res = await api('GET', '/api/admin/leads/stats', { token });
   expect(res.status).toBe(200);
   return res.body as { total: number; new: number; qualified: number; converted: number };
+}
+
+/** A stored lead's document id, as its event's key and the batch markers name it. */
+export const leadDocId = (keyName: string, leadId: string) => `${encodeURIComponent(keyName)}:${leadId}`;
+
+/** Waits until no batch marker names these leads: nothing of theirs is left for the relay to publish. */
+export function nothingLeftToPublish(docIds: string[]): Promise<true> {
+  return eventually(
+    async () =>
+      (await withLeadsDb((db) => db.collection('lead_event_batches').countDocuments({ ids: { $in: docIds } }))) === 0,
+    30_000,
+    'no batch marker left for the leads',
+  );
+}
+
+/**
+ * Later leads (with `key`, a key of their own so no test counts them) until the tap has seen one
+ * on each of `partitions` (all by default): see EventTap.sentinels.
+ */
+export function leadSentinels(
+  tap: EventTap,
+  key: CreatedKey,
+  partitions?: number[],
+): Promise<SeenEvent<{ lead_id: string }>[]> {
+  return tap.sentinels<{ lead_id: string }>(
+    Topics.leadReceived,
+    async () => {
+      const lead = genericLead();
+      const res = await postLead(lead, key.secret);
+      if (res.status !== 200) throw new Error(`a sentinel lead answered ${res.status}`);
+      return (d) => d.lead_id === lead.lead_id;
+    },
+    partitions,
+  );
 }
