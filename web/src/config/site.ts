@@ -27,8 +27,6 @@ export const site = {
   subscribeUrl: read(env.VITE_SUBSCRIBE_URL, 'https://homereport.example/subscribe'),
 } as const;
 
-export type SiteConfig = typeof site;
-
 export function mailtoHref(email: string): string {
   return `mailto:${email}`;
 }
