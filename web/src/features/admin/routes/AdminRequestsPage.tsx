@@ -1,13 +1,12 @@
 import type { RequestStatus } from '@homereport/contracts';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { AccountBar } from '../../../components/AccountBar';
 import { Icon } from '../../../components/Icon';
 import { LoadFailed, QueryState } from '../../../components/QueryState';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
-import { useDebounced } from '../../../hooks/useDebounced';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { type Params, choiceParam, textParam, useSearchState } from '../../../hooks/useSearchState';
 import { useAdminRequests } from '../api/adminRequests';
 import { RequestRow } from '../components/RequestRow';
 import '../admin.css';
@@ -19,30 +18,20 @@ const STATUSES: { value: RequestStatus | ''; label: string }[] = [
   { value: 'covered', label: 'Covered' },
 ];
 
-const isStatus = (value: string | null): value is RequestStatus =>
-  value === 'requested' || value === 'in_progress' || value === 'covered';
+/** The search and the status filter live in the URL (?q=&status=covered). */
+const REQUEST_LIST: Params<{ q: string; status: RequestStatus | '' }> = {
+  q: textParam,
+  status: choiceParam(
+    STATUSES.map((option) => option.value),
+    '',
+  ),
+};
 
 /** Every request, newest first: search by address words, filter by status; both in the URL. */
 export function AdminRequestsPage() {
   useDocumentTitle('All Requests');
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const rawStatus = params.get('status');
-  const status = isStatus(rawStatus) ? rawStatus : '';
-  const [typed, setTyped] = useState(q);
-  useEffect(() => setTyped(q), [q]);
-  const settled = useDebounced(typed, 300);
-  const write = (next: { q?: string; status?: RequestStatus | '' }) => {
-    const merged = { q, status, ...next };
-    const out = new URLSearchParams();
-    if (merged.q) out.set('q', merged.q);
-    if (merged.status) out.set('status', merged.status);
-    setParams(out, { replace: next.q !== undefined });
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled change of the box writes the URL; a URL changed by Back must not be written over with the box's older text.
-  useEffect(() => {
-    if (settled !== q) write({ q: settled });
-  }, [settled]);
+  const params = useSearchState(REQUEST_LIST, { debounceMs: 300 });
+  const { q, status } = params.state;
   const list = useAdminRequests({ q, status });
   const filtered = q !== '' || status !== '';
 
@@ -65,8 +54,8 @@ export function AdminRequestsPage() {
               <span className="sr-only">Search requests by address words</span>
               <input
                 type="search"
-                value={typed}
-                onChange={(event) => setTyped(event.target.value)}
+                value={params.search}
+                onChange={(event) => params.setSearch(event.target.value)}
                 placeholder="Search by street, city, state or ZIP code"
                 maxLength={200}
                 data-testid="admin-requests-search"
@@ -76,7 +65,7 @@ export function AdminRequestsPage() {
               <span>Status</span>
               <select
                 value={status}
-                onChange={(event) => write({ status: event.target.value as RequestStatus | '' })}
+                onChange={(event) => params.change({ status: event.target.value as RequestStatus | '' })}
                 data-testid="admin-requests-status"
               >
                 {STATUSES.map((option) => (

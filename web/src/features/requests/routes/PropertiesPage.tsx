@@ -1,13 +1,13 @@
 import type { CoverageRequest } from '@homereport/contracts';
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
 import { LoadFailed, QueryState } from '../../../components/QueryState';
 import type { NavItem } from '../../../components/SiteHeader';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
-import { useDebounced } from '../../../hooks/useDebounced';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { type Params, choiceParam, textParam, useSearchState } from '../../../hooks/useSearchState';
 import { useSession } from '../../../session/SessionProvider';
 import { type CoveredSort, useCoveredRequests } from '../api/coveredRequests';
 import { PropertyCard } from '../components/PropertyCard';
@@ -47,24 +47,11 @@ function NoMatch({ q, onClear }: { q: string; onClear: () => void }) {
   );
 }
 
-/**
- * The search and the order live in the URL (?q=&sort=city): Back, reload and a shared link show
- * the same list. The box updates the URL as the user types; the search follows when typing pauses.
- */
-function useListParams() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const sort: CoveredSort = params.get('sort') === 'city' ? 'city' : 'newest';
-  const update = (next: { q?: string; sort?: CoveredSort }) => {
-    const merged = { q, sort, ...next };
-    const out = new URLSearchParams();
-    if (merged.q) out.set('q', merged.q);
-    if (merged.sort !== 'newest') out.set('sort', merged.sort);
-    // Typing replaces the entry (Back does not step through every letter); a new order is a new entry.
-    setParams(out, { replace: next.q !== undefined });
-  };
-  return { q, sort, update };
-}
+/** The search and the order live in the URL (?q=&sort=city): Back, reload and a shared link show the same list. */
+const PROPERTY_LIST: Params<{ q: string; sort: CoveredSort }> = {
+  q: textParam,
+  sort: choiceParam<CoveredSort>(['newest', 'city'], 'newest'),
+};
 
 function EmptyState() {
   return (
@@ -90,15 +77,8 @@ export function PropertiesPage() {
   useDocumentTitle('Browse Reports');
   const { user, loading } = useSession();
   const navigate = useNavigate();
-  const { q, sort, update } = useListParams();
-  const [typed, setTyped] = useState(q);
-  // Back/forward changes the URL under the box: the box follows.
-  useEffect(() => setTyped(q), [q]);
-  const settled = useDebounced(typed, SEARCH_DEBOUNCE_MS);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled change of the box writes the URL; a URL changed by Back must not be written over with the box's older text.
-  useEffect(() => {
-    if (settled !== q) update({ q: settled });
-  }, [settled]);
+  const params = useSearchState(PROPERTY_LIST, { debounceMs: SEARCH_DEBOUNCE_MS });
+  const { q, sort } = params.state;
   const covered = useCoveredRequests({ q, sort });
   const [locked, setLocked] = useState<CoverageRequest | null>(null);
   const closeModal = useCallback(() => setLocked(null), []);
@@ -131,8 +111,8 @@ export function PropertiesPage() {
               <span className="sr-only">Search reports by address, city or ZIP code</span>
               <input
                 type="search"
-                value={typed}
-                onChange={(event) => setTyped(event.target.value)}
+                value={params.search}
+                onChange={(event) => params.setSearch(event.target.value)}
                 placeholder="Search by address, city or ZIP code"
                 maxLength={200}
                 data-testid="properties-search"
@@ -142,7 +122,7 @@ export function PropertiesPage() {
               <span>Sort by</span>
               <select
                 value={sort}
-                onChange={(event) => update({ sort: event.target.value as CoveredSort })}
+                onChange={(event) => params.change({ sort: event.target.value as CoveredSort })}
                 data-testid="properties-sort"
               >
                 <option value="newest">Newest</option>
@@ -156,19 +136,7 @@ export function PropertiesPage() {
             testId="properties-error"
             loading={<PageSpinner label="Loading reports" />}
             isEmpty={(list) => list.properties.length === 0}
-            empty={
-              q ? (
-                <NoMatch
-                  q={q}
-                  onClear={() => {
-                    setTyped('');
-                    update({ q: '' });
-                  }}
-                />
-              ) : (
-                <EmptyState />
-              )
-            }
+            empty={q ? <NoMatch q={q} onClear={params.clearSearch} /> : <EmptyState />}
           >
             {(list) => (
               <>

@@ -1,20 +1,19 @@
 import type { ZipListItem } from '@homereport/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
 import { QueryState } from '../../../components/QueryState';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
 import { StatCard } from '../../../components/StatCard';
-import { useDebounced } from '../../../hooks/useDebounced';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { type Params, choiceParam, pageParam, textParam, useSearchState } from '../../../hooks/useSearchState';
 import { useSession } from '../../../session/SessionProvider';
 import { LOAD_ERROR, useZipCodePage } from '../api/zipCodes';
 import { UnlockZipModal } from '../components/UnlockZipModal';
 import { ZipCard } from '../components/ZipCard';
 import { zipNav } from '../components/zipNav';
 import { TIER_FILTERS, type TierFilter } from '../zipFormat';
-import { type ZipFilters, filtersFrom, paramsWith } from '../zipListParams';
 import '../zip.css';
 
 /** Cards per page: the page stays light however many analyses match (5,000 and more). */
@@ -54,6 +53,21 @@ function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (
   );
 }
 
+/**
+ * What /zip shows lives in its address (?q=boston&tier=1&page=2): Back from a ZIP code returns to
+ * the same search, and a bookmark or a shared link opens it again. A new search or tier starts
+ * again at page 1.
+ */
+const ZIP_LIST: Params<{ q: string; tier: TierFilter; page: number }> = {
+  q: textParam,
+  tier: choiceParam(
+    TIER_FILTERS.map((option) => option.value),
+    '',
+  ),
+  page: pageParam,
+};
+const RESETS = ['page'] as const;
+
 /** Typing waits this long for the next key before asking the server, so a word is one request, not one per letter. */
 const SEARCH_DEBOUNCE_MS = 180;
 
@@ -61,34 +75,11 @@ export function ZipListPage() {
   useDocumentTitle('ZIP Code Analysis');
   const { user, loading } = useSession();
   const navigate = useNavigate();
-  // The search, tier and page live in the address (?q=&tier=&page=): Back and bookmarks work.
-  const [params, setParams] = useSearchParams();
-  const { q, tier, page } = filtersFrom(params);
+  const params = useSearchState(ZIP_LIST, { debounceMs: SEARCH_DEBOUNCE_MS, resets: RESETS });
+  const { q, tier, page } = params.state;
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
   const [locked, setLocked] = useState<ZipListItem | null>(null);
   const closeModal = useCallback(() => setLocked(null), []);
-
-  const change = useCallback(
-    (to: Partial<ZipFilters>, replace: boolean) => setParams((now) => paramsWith(now, to), { replace }),
-    [setParams],
-  );
-
-  // The box answers every key at once; the address (and with it the request) follows once typing
-  // pauses, replacing the entry rather than adding one per word, so Back leaves the search.
-  const [search, setSearch] = useState(q);
-  const typed = useDebounced(search, SEARCH_DEBOUNCE_MS);
-  const written = useRef(q);
-  useEffect(() => {
-    if (typed.trim() === written.current) return;
-    written.current = typed.trim();
-    change({ q: typed }, true);
-  }, [typed, change]);
-  // The address changed under the box (Back, a link, a bookmark): the box shows what it says.
-  useEffect(() => {
-    if (q === written.current) return;
-    written.current = q;
-    setSearch(q);
-  }, [q]);
 
   // The server filters and pages (5,000 analyses are 1.9 MB; a page of 24 is some 10 kB). While
   // the next answer loads, the last page stays on screen.
@@ -96,23 +87,21 @@ export function ZipListPage() {
   const shown = zipCodes.data;
   const pages = Math.max(1, Math.ceil((shown?.showing ?? 0) / PAGE_SIZE));
 
+  const { commitSearch } = params;
   const open = useCallback(
     async (zip: ZipListItem) => {
       // What is typed but not yet in the address goes in first (and is done before the next
       // navigation starts, which would cancel it), so Back returns to it.
-      if (search.trim() !== written.current) {
-        written.current = search.trim();
-        await navigate({ search: paramsWith(params, { q: search }).toString() }, { replace: true });
-      }
+      await commitSearch();
       // While the session is still being checked, the detail page (public) is the safe default.
       if (user || loading) await navigate(`/zip/${encodeURIComponent(zip.zipCode)}`);
       else setLocked(zip);
     },
-    [user, loading, navigate, search, params],
+    [user, loading, navigate, commitSearch],
   );
 
   const changePage = (next: number) => {
-    change({ page: next }, false);
+    params.change({ page: next });
     document.getElementById('zip-results')?.scrollIntoView({ block: 'start' });
   };
 
@@ -136,8 +125,8 @@ export function ZipListPage() {
               <span className="sr-only">Search ZIP codes</span>
               <input
                 type="search"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
+                value={params.search}
+                onChange={(event) => params.setSearch(event.target.value)}
                 placeholder="Search by ZIP code, city, state or neighborhood"
                 data-testid="zip-search"
               />
@@ -146,7 +135,7 @@ export function ZipListPage() {
               <span className="sr-only">Investment tier</span>
               <select
                 value={tier}
-                onChange={(event) => change({ tier: event.target.value as TierFilter }, false)}
+                onChange={(event) => params.change({ tier: event.target.value as TierFilter })}
                 data-testid="zip-tier-filter"
               >
                 {TIER_FILTERS.map((option) => (
