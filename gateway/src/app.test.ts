@@ -12,12 +12,21 @@ const SECRET = 'internal-secret-for-inject-tests';
 const COVERED = JSON.stringify({ properties: Array.from({ length: 50 }, (_, i) => ({ id: `p${i}`, city: 'Austin' })) });
 
 /** One stub service for every upstream: remembers what reached it, answers like the real ones would. */
-const seen: { method: string; url: string; headers: IncomingHttpHeaders }[] = [];
+const seen: { method: string; url: string; headers: IncomingHttpHeaders; body: string }[] = [];
 let generation = 1;
 const upstream: Server = createServer((req, res) => {
-  seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
-  req.resume();
+  const entry = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: '' };
+  seen.push(entry);
+  req.setEncoding('utf8');
+  req.on('data', (chunk: string) => {
+    entry.body += chunk;
+  });
   req.on('end', () => {
+    if (req.url?.startsWith('/api/requests/echo')) {
+      res.writeHead(201, { 'content-type': 'text/plain', 'x-service': 'requests', 'set-cookie': ['a=1', 'b=2'] });
+      res.end(`got ${entry.body}`);
+      return;
+    }
     if (req.url?.startsWith('/api/requests/covered')) {
       res.writeHead(200, {
         'content-type': 'application/json; charset=utf-8',
@@ -148,6 +157,26 @@ describe('forwarded and identity headers', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(seen[0]?.headers['x-user-id']).toBe('u-user');
     expect(seen[0]?.headers['x-user-role']).toBe('user');
+  });
+});
+
+describe('forwarding', () => {
+  it('streams the body through and gives the service’s status, headers and body back; connection headers stay behind', async () => {
+    await gateway();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/requests/echo?x=1',
+      headers: { 'content-type': 'text/plain', 'proxy-authorization': 'Basic eA==', te: 'trailers' },
+      payload: 'a body',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.body).toBe('got a body');
+    expect(res.headers['x-service']).toBe('requests');
+    expect(res.headers['set-cookie']).toEqual(['a=1', 'b=2']);
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/requests/echo?x=1', body: 'a body' });
+    expect(seen[0]?.headers['proxy-authorization']).toBeUndefined();
+    expect(seen[0]?.headers.te).toBeUndefined();
   });
 });
 

@@ -75,7 +75,7 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
     await Promise.all([publicCache.close(), requestLimit.close(), healthLimit.close()]);
   });
 
-  // Every answer; proxy.ts hands them to the raw response with the service's answer.
+  // Every answer, the services' included (proxy.ts sends theirs through this reply).
   app.addHook('onRequest', (req, reply, done) => {
     for (const [name, value] of securityHeadersFor(req.url)) reply.header(name, value);
     done();
@@ -141,8 +141,7 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
       }
       const service = serviceFor(path);
       if (!service) throw notFound(`No API route for ${req.method} ${path}.`);
-      proxy.forward(req, reply, targets[service], service, identity);
-      return reply;
+      return await proxy.forward(req, reply, targets[service], service, identity);
     } catch (err) {
       // Refused before the body was read (an upload without a session): the answer must survive.
       if (err instanceof AppError) return refuse(req, reply, err);

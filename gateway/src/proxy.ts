@@ -1,7 +1,6 @@
-import { Agent, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { Agent, type IncomingHttpHeaders, type OutgoingHttpHeaders, request } from 'node:http';
 import { AppError, IDENTITY_HEADERS, INTERNAL_SECRET_HEADER, type Identity } from '@homereport/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import httpProxy from 'http-proxy';
 
 /** What a client gets when a service cannot be reached; sent by Fastify like any other error. */
 export const upstreamUnavailable = () =>
@@ -12,38 +11,56 @@ export const upstreamUnavailable = () =>
     { retryAfterSeconds: 5 },
   );
 
+/** Headers of one connection, not of the message: never passed on by a proxy (RFC 9110, 7.6.1). */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
 /**
- * Streams a request to a service over a keep-alive connection. The body is never parsed here
- * (uploads stay streams). Identity arrives only from us: whatever the client sent under the
- * identity or secret header names is dropped before ours are set.
+ * Request headers never passed on: the client's connection's own (transfer-encoding stays, as the
+ * body is sent on as it came) and the names only we may set.
+ */
+const NOT_FORWARDED = new Set<string>([
+  ...[...HOP_BY_HOP].filter((name) => name !== 'transfer-encoding'),
+  ...IDENTITY_HEADERS,
+  INTERNAL_SECRET_HEADER,
+]);
+
+/** A service that sends nothing for this long is given up on (503 if it had not answered yet). */
+const UPSTREAM_TIMEOUT_MS = 60_000;
+
+/**
+ * Streams a request to a service over a keep-alive connection and its answer back. The body is
+ * never parsed here (uploads stay streams). Identity arrives only from us: whatever the client
+ * sent under the identity or secret header names is dropped before ours are set.
  *
- * The reply stays Fastify's until the service answers: only then is it handed to http-proxy
- * (hijacked, with the headers our hooks set), so a service that cannot be reached is answered
- * through Fastify's error handler like any other error.
+ * The answer goes out through Fastify's reply like any other (status, headers, the service's
+ * body as a stream), so our hooks' headers, the access line and the error handler apply to it,
+ * and a service that cannot be reached is answered through the error handler.
  */
 export function createProxy(internalSecret: string) {
   const agent = new Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
-  // xfwd off: http-proxy would append to the client's own x-forwarded-for, letting anyone pick
-  // the address that per-IP limits count. We set the header ourselves below.
-  const proxy = httpProxy.createProxyServer({ agent, xfwd: false, proxyTimeout: 60_000 });
-  const waiting = new WeakMap<IncomingMessage, FastifyReply>();
-  // Emitted before http-proxy writes anything of the answer.
-  proxy.on('proxyRes', (_proxyRes, raw) => {
-    const reply = waiting.get(raw);
-    if (reply === undefined) return;
-    waiting.delete(raw);
-    // Fastify does not send its headers once the reply is hijacked: they go on the raw response.
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);
-    }
-    reply.hijack();
-  });
 
   return {
-    forward(req: FastifyRequest, reply: FastifyReply, target: string, serviceName: string, identity: Identity | null) {
-      const raw = req.raw;
+    /** Resolves with the reply once the service's answer is being sent (or the 503 instead). */
+    forward(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      target: string,
+      serviceName: string,
+      identity: Identity | null,
+    ): Promise<FastifyReply> {
+      const { hostname, port } = new URL(target);
       // req.ip is the socket address, or with TRUST_PROXY the client address our load balancer saw.
-      setForwardHeaders(raw.headers, {
+      const headers = forwardHeaders(req.headers, {
         internalSecret,
         requestId: req.id,
         ip: req.ip,
@@ -51,40 +68,56 @@ export function createProxy(internalSecret: string) {
         host: req.host,
         identity,
       });
-      waiting.set(raw, reply);
-      proxy.web(raw, reply.raw, { target }, (err) => {
-        waiting.delete(raw);
-        // A service may answer before it read the whole body (413 over its limit, 401 for an
-        // upload without a session) and close the connection; the broken pipe that follows is
-        // not an outage, and its answer is the one the client gets.
-        if (reply.sent) {
-          req.log.debug({ err, service: serviceName }, 'service answered before reading the whole body');
-          return;
-        }
-        // The client went away (closed the tab, aborted the upload): nobody to answer, nothing
-        // broken. (Not `raw.destroyed`: a request is destroyed once its body was read whole.)
-        if (reply.raw.destroyed || raw.socket?.destroyed === true) {
-          req.log.debug({ service: serviceName }, 'client went away before the answer');
-          reply.raw.destroy();
-          return;
-        }
-        req.log.warn({ err, service: serviceName }, 'upstream unavailable');
-        reply.send(upstreamUnavailable());
+      return new Promise((resolve) => {
+        let answered = false;
+        const upstream = request({ hostname, port, method: req.method, path: req.url, headers, agent }, (res) => {
+          answered = true;
+          reply.status(res.statusCode ?? 502);
+          // The service's headers go over ours of the same name, as its answer is the one given.
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value);
+          }
+          resolve(reply.send(res));
+        });
+        upstream.setTimeout(UPSTREAM_TIMEOUT_MS, () =>
+          upstream.destroy(new Error(`${serviceName} sent nothing for ${UPSTREAM_TIMEOUT_MS} ms`)),
+        );
+        upstream.on('error', (err) => {
+          // A service may answer before it read the whole body (413 over its limit, 401 for an
+          // upload without a session) and close the connection; the broken pipe that follows is
+          // not an outage, and its answer is the one the client gets.
+          if (answered) {
+            req.log.debug({ err, service: serviceName }, 'service answered before reading the whole body');
+            return;
+          }
+          // The client went away (closed the tab, aborted the upload): nobody reads the answer
+          // and nothing is broken. (Not `raw.destroyed`: a request is destroyed once its body was read whole.)
+          if (req.raw.socket?.destroyed === true) {
+            req.log.debug({ service: serviceName }, 'client went away before the answer');
+          } else {
+            req.log.warn({ err, service: serviceName }, 'upstream unavailable');
+          }
+          resolve(reply.send(upstreamUnavailable()));
+        });
+        // A client that goes away while still sending its body takes the service's call with it.
+        req.raw.once('close', () => {
+          if (!req.raw.complete) upstream.destroy(new Error('the client went away while sending its body'));
+        });
+        req.raw.pipe(upstream);
       });
     },
     close() {
-      proxy.close();
       agent.destroy();
     },
   };
 }
 
 /**
- * The headers a service trusts, set by us only: whatever the client sent under the identity or
- * secret header names is dropped first.
+ * The headers a service gets: the client's, less those of its connection and whatever it sent
+ * under the identity or secret header names, plus ours, which the service trusts.
  */
-export function setForwardHeaders(
-  headers: IncomingHttpHeaders,
+export function forwardHeaders(
+  given: IncomingHttpHeaders,
   to: {
     internalSecret: string;
     requestId: string;
@@ -93,8 +126,9 @@ export function setForwardHeaders(
     host: string;
     identity: Identity | null;
   },
-): void {
-  for (const h of [...IDENTITY_HEADERS, INTERNAL_SECRET_HEADER]) delete headers[h];
+): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(given)) if (!NOT_FORWARDED.has(name)) headers[name] = value;
   headers[INTERNAL_SECRET_HEADER] = to.internalSecret;
   headers['x-request-id'] = to.requestId;
   headers['x-forwarded-for'] = to.ip;
@@ -105,4 +139,5 @@ export function setForwardHeaders(
     headers['x-user-email'] = to.identity.email;
     headers['x-user-role'] = to.identity.role;
   }
+  return headers;
 }

@@ -110,8 +110,11 @@ export class SessionStore {
       return null;
     }
     // Slide the idle expiry, never past the absolute end. On a key revoked meanwhile this does nothing.
+    // Not waited for: the caller (the gateway, on every signed-in request) needs only the session,
+    // and a slide that fails leaves the key's last expiry, which the next use slides again. The
+    // command still goes out now, ahead of anything later sent on this connection.
     const idleMs = (session.idleSeconds ?? this.lifetimes.idleSeconds) * 1000;
-    await this.redis.pexpire(key, Math.max(1, Math.round(Math.min(idleMs, end - now))));
+    this.redis.pexpire(key, Math.max(1, Math.round(Math.min(idleMs, end - now)))).catch(() => {});
     return session;
   }
 
