@@ -52,6 +52,17 @@ const bench = await startBenchStack({
     // High enough never to refuse, and still counted for every request.
     RATE_LIMIT_PER_MINUTE: '100000000',
   },
+  // BENCH_CPU_PROF=<dir>: the gateway writes a V8 CPU profile there when it stops.
+  ...(process.env.BENCH_CPU_PROF
+    ? {
+        processSettings: {
+          gateway: {
+            NODE_OPTIONS: `--import ${repoRoot}/bench/cpu-profile.mjs`,
+            CPU_PROFILE_DIR: process.env.BENCH_CPU_PROF,
+          },
+        },
+      }
+    : {}),
 });
 const { stack, settings } = bench;
 let peer;

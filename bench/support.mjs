@@ -94,11 +94,12 @@ export function cpuSeconds(pid) {
 /**
  * Starts the real servers and the whole stack on test ports (TEST_PORT_OFFSET, which each script
  * sets from BENCH_PORT_OFFSET before calling), with data in a fresh temporary folder. `settings`
- * are laid over the servers' addresses, fresh secrets and LOG_LEVEL=warn. Resolves with the
+ * are laid over the servers' addresses, fresh secrets and LOG_LEVEL=warn; `processSettings.<name>` are one
+ * process's own (stack.mjs). Resolves with the
  * gateway's URL, the settings the stack runs with, the servers and the stack themselves (for
  * pids and ports), and `stop`, which stops both and removes the data unless KEEP_BENCH_DATA.
  */
-export async function startBenchStack({ name, log, settings = {} }) {
+export async function startBenchStack({ name, log, settings = {}, processSettings = {} }) {
   const { provision, startInfra } = await import('../infra/local/servers.mjs');
   const { startStack } = await import('../infra/local/stack.mjs');
   const dataDir = mkdtempSync(join(tmpdir(), `homereport-bench-${name}-`));
@@ -119,7 +120,14 @@ export async function startBenchStack({ name, log, settings = {} }) {
     if (!process.env.KEEP_BENCH_DATA) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    stack = await startStack({ profile: 'test', logDir: join(dataDir, 'logs'), pretty: false, log, settings: all });
+    stack = await startStack({
+      profile: 'test',
+      logDir: join(dataDir, 'logs'),
+      pretty: false,
+      log,
+      settings: all,
+      processSettings,
+    });
   } catch (err) {
     await stop();
     throw err;
