@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@homereport/kit';
@@ -49,5 +50,48 @@ describe('the public cache', () => {
     expect(await get('a')).toBe('hit');
     expect(await get('b')).toBe('miss');
     expect(asked).toEqual(['/api/list?page=a', '/api/list?page=b', '/api/list?page=c', '/api/list?page=b']);
+  });
+});
+
+describe('the public cache while Redis is away', () => {
+  it('serves what it keeps when the generation cannot be checked, instead of asking the service', async () => {
+    const redis = fakeRedis();
+    // Never subscribed (its connection lost), so every hit checks the generation in Redis.
+    redis.duplicate = (() =>
+      Object.assign(new EventEmitter(), {
+        connect: async () => {
+          throw new Error('Connection is closed.');
+        },
+        disconnect: () => {},
+      })) as unknown as typeof redis.duplicate;
+    const cache = createPublicCache({
+      redis,
+      internalSecret: 'internal-secret-for-tests',
+      logger: createLogger({ name: 'public-cache-test', level: 'silent', format: 'json' }),
+      paths: new Set(['/api/list']),
+    });
+    const target = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+    const away = Fastify();
+    away.get('/api/list', async (req, reply) => {
+      if (!(await cache.serve(req, reply, '/api/list', target))) reply.status(503).send();
+      return reply;
+    });
+    try {
+      expect((await away.inject({ url: '/api/list?page=kept' })).headers['x-cache']).toBe('miss');
+      redis.get = async () => {
+        throw new Error('Command timed out');
+      };
+      const res = await away.inject({ url: '/api/list?page=kept' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-cache']).toBe('hit');
+      // Any other failure is not an outage: the request goes the normal way.
+      redis.get = async () => {
+        throw new Error('a bug');
+      };
+      expect((await away.inject({ url: '/api/list?page=kept' })).statusCode).toBe(503);
+    } finally {
+      await away.close();
+      await cache.close();
+    }
   });
 });

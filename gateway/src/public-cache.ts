@@ -9,6 +9,7 @@ import {
   type Logger,
   type Redis,
   parseCacheGeneration,
+  unavailableDependency,
 } from '@homereport/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -150,7 +151,15 @@ export function createPublicCache(options: PublicCacheOptions) {
   async function stillCurrent(entry: Entry): Promise<boolean> {
     if (entry.until <= Date.now()) return false;
     if (subscribed) return true;
-    return ((await options.redis.get(entry.generationKey)) ?? '0') === entry.generation;
+    try {
+      return ((await options.redis.get(entry.generationKey)) ?? '0') === entry.generation;
+    } catch (err) {
+      // Redis away (its connection lost, so not subscribed either): degrade rather than fall
+      // over. A service cannot bump a generation without Redis, so what is kept stays what it
+      // last announced, served for the rest of its max age (at most 60 s).
+      if (unavailableDependency(err) === 'redis') return true;
+      throw err;
+    }
   }
 
   return {

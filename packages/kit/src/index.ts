@@ -28,3 +28,4 @@ export * from './metrics/dependencies.js';
 export * from './metrics/server.js';
 export * from './connections/breaker.js';
 export * from './metrics/consumer.js';
+export { unavailableDependency } from './dependency-errors.js';
