@@ -1,3 +1,5 @@
+import { TextField } from './Field';
+
 type EmailFieldProps = {
   id: string;
   value: string;
@@ -14,32 +16,20 @@ type EmailFieldProps = {
 
 /** The required email input of the sign-in and account screens, with its label. */
 export function EmailField({
-  id,
-  value,
-  onChange,
-  testId,
   label = 'Email Address',
   autoComplete = 'email',
   placeholder = 'you@example.com',
-  invalid = false,
-  describedBy,
+  ...field
 }: EmailFieldProps) {
   return (
-    <div className={`field${invalid ? ' field-invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name="email"
-        type="email"
-        autoComplete={autoComplete}
-        required
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder={placeholder}
-        data-testid={testId}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-      />
-    </div>
+    <TextField
+      {...field}
+      label={label}
+      name="email"
+      type="email"
+      autoComplete={autoComplete}
+      required
+      placeholder={placeholder}
+    />
   );
 }

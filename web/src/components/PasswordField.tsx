@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Field } from './Field';
 import { Icon } from './Icon';
 
 type PasswordFieldProps = {
@@ -10,10 +11,9 @@ type PasswordFieldProps = {
   testId?: string;
   placeholder?: string;
   required?: boolean;
-  hint?: string;
   /** Marks the field as wrong (aria-invalid) ... */
   invalid?: boolean;
-  /** ... and names the element that says why (aria-describedby, beside the hint). */
+  /** ... and names the element that says why (aria-describedby). */
   describedBy?: string;
 };
 
@@ -27,47 +27,38 @@ export function PasswordField({
   testId,
   placeholder,
   required = true,
-  hint,
   invalid = false,
   describedBy,
 }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
-  const hintId = hint ? `${id}-hint` : undefined;
-  const described = [describedBy, hintId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${invalid ? ' field-invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <div className="input-with-action">
-        <input
-          id={id}
-          name={id}
-          type={visible ? 'text' : 'password'}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          autoComplete={autoComplete}
-          required={required}
-          placeholder={placeholder}
-          data-testid={testId}
-          aria-describedby={described}
-          aria-invalid={invalid || undefined}
-        />
-        <button
-          type="button"
-          className="input-action"
-          onClick={() => setVisible((shown) => !shown)}
-          aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
-          aria-pressed={visible}
-          aria-controls={id}
-          data-testid={testId ? `${testId}-toggle` : undefined}
-        >
-          <Icon name={visible ? 'eyeOff' : 'eye'} size={18} />
-        </button>
-      </div>
-      {hint && (
-        <p className="field-hint" id={hintId}>
-          {hint}
-        </p>
+    <Field id={id} label={label} invalid={invalid} describedBy={describedBy}>
+      {(control) => (
+        <div className="input-with-action">
+          <input
+            {...control}
+            name={id}
+            type={visible ? 'text' : 'password'}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            autoComplete={autoComplete}
+            required={required}
+            placeholder={placeholder}
+            data-testid={testId}
+          />
+          <button
+            type="button"
+            className="input-action"
+            onClick={() => setVisible((shown) => !shown)}
+            aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+            aria-pressed={visible}
+            aria-controls={id}
+            data-testid={testId ? `${testId}-toggle` : undefined}
+          >
+            <Icon name={visible ? 'eyeOff' : 'eye'} size={18} />
+          </button>
+        </div>
       )}
-    </div>
+    </Field>
   );
 }

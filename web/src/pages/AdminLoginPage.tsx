@@ -2,6 +2,7 @@ import { MFA_REQUIRED } from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../components/Alert';
+import { TextField } from '../components/Field';
 import { Icon } from '../components/Icon';
 import { SignInForm, useSignIn } from '../components/SignInForm';
 import { AuthLayout, BackLink } from '../components/SiteLayout';
@@ -107,30 +108,27 @@ function CodeStep({
           {error}
         </Alert>
       )}
-      <div className={`field${error ? ' field-invalid' : ''}`}>
-        <label htmlFor="admin-mfa-code">{recovery ? 'Recovery code' : 'Authentication code'}</label>
-        <input
-          id="admin-mfa-code"
-          data-testid="admin-mfa-code"
-          value={value}
-          onChange={(e) => {
-            setValue(e.target.value);
-            if (error) onEdit();
-          }}
-          autoComplete="one-time-code"
-          inputMode={recovery ? 'text' : 'numeric'}
-          // biome-ignore lint/a11y/noAutofocus: the one field of this step, reached by submitting the previous one.
-          autoFocus
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'admin-code-problem' : 'admin-code-hint'}
-        />
-        <p className="muted link-sm" id="admin-code-hint">
-          {recovery
+      <TextField
+        id="admin-mfa-code"
+        label={recovery ? 'Recovery code' : 'Authentication code'}
+        hint={
+          recovery
             ? 'One of the recovery codes you saved when you set up two-step sign-in. Each works once.'
-            : 'The 6-digit code your authenticator app shows for HomeReport.'}
-        </p>
-      </div>
+            : 'The 6-digit code your authenticator app shows for HomeReport.'
+        }
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          if (error) onEdit();
+        }}
+        autoComplete="one-time-code"
+        inputMode={recovery ? 'text' : 'numeric'}
+        // Focused at once: the one field of this step, reached by submitting the previous one.
+        autoFocus
+        required
+        invalid={Boolean(error)}
+        describedBy={error ? 'admin-code-problem' : undefined}
+      />
       <button
         type="submit"
         className="btn btn-dark btn-block"

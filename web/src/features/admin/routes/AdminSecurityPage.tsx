@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { AccountBar } from '../../../components/AccountBar';
 import { Alert } from '../../../components/Alert';
+import { TextField } from '../../../components/Field';
 import { Icon } from '../../../components/Icon';
 import type { NavItem } from '../../../components/SiteHeader';
 import { SiteLayout } from '../../../components/SiteLayout';
@@ -99,20 +100,17 @@ export function AdminSecurityPage() {
                         {activate.error.message}
                       </Alert>
                     )}
-                    <div className={`field${activate.error ? ' field-invalid' : ''}`}>
-                      <label htmlFor="mfa-activate-code">Code from the app</label>
-                      <input
-                        id="mfa-activate-code"
-                        data-testid="mfa-activate-code"
-                        value={code}
-                        onChange={(e) => setCode(e.target.value)}
-                        autoComplete="one-time-code"
-                        inputMode="numeric"
-                        required
-                        aria-invalid={activate.error ? true : undefined}
-                        aria-describedby={activate.error ? 'mfa-activate-problem' : undefined}
-                      />
-                    </div>
+                    <TextField
+                      id="mfa-activate-code"
+                      label="Code from the app"
+                      value={code}
+                      onChange={setCode}
+                      autoComplete="one-time-code"
+                      inputMode="numeric"
+                      required
+                      invalid={Boolean(activate.error)}
+                      describedBy={activate.error ? 'mfa-activate-problem' : undefined}
+                    />
                     <button
                       type="submit"
                       className="btn btn-dark"

@@ -1,6 +1,7 @@
 import type { LeadStats } from '@homereport/contracts';
 import { useState } from 'react';
 import { Alert } from '../../../components/Alert';
+import { Field } from '../../../components/Field';
 import { LoadFailed, QueryState } from '../../../components/QueryState';
 import { StatCard } from '../../../components/StatCard';
 import { formatAdminDateTime } from '../../../lib/dates';
@@ -53,44 +54,46 @@ export function LeadsTab() {
       </QueryState>
 
       <div className="lead-toolbar">
-        <div className="field">
-          <label htmlFor="lead-status-filter">Status</label>
-          <select
-            id="lead-status-filter"
-            data-testid="lead-status-filter"
-            value={filter.status ?? ''}
-            onChange={(event) => {
-              const value = event.target.value;
-              setFilter((f) => ({ ...f, status: isLeadStatus(value) ? value : undefined }));
-            }}
-          >
-            <option value="">All statuses</option>
-            {LEAD_STATUS_OPTIONS.map((o) => (
-              <option key={o.status} value={o.status}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="lead-key-filter">Source key</label>
-          <select
-            id="lead-key-filter"
-            data-testid="lead-key-filter"
-            value={filter.key_name ?? ''}
-            onChange={(event) => {
-              const value = event.target.value;
-              setFilter((f) => ({ ...f, key_name: value || undefined }));
-            }}
-          >
-            <option value="">All keys</option>
-            {(keys.data?.keys ?? []).map((k) => (
-              <option key={k.key_name} value={k.key_name}>
-                {k.key_name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="lead-status-filter" label="Status">
+          {(control) => (
+            <select
+              {...control}
+              data-testid="lead-status-filter"
+              value={filter.status ?? ''}
+              onChange={(event) => {
+                const value = event.target.value;
+                setFilter((f) => ({ ...f, status: isLeadStatus(value) ? value : undefined }));
+              }}
+            >
+              <option value="">All statuses</option>
+              {LEAD_STATUS_OPTIONS.map((o) => (
+                <option key={o.status} value={o.status}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="lead-key-filter" label="Source key">
+          {(control) => (
+            <select
+              {...control}
+              data-testid="lead-key-filter"
+              value={filter.key_name ?? ''}
+              onChange={(event) => {
+                const value = event.target.value;
+                setFilter((f) => ({ ...f, key_name: value || undefined }));
+              }}
+            >
+              <option value="">All keys</option>
+              {(keys.data?.keys ?? []).map((k) => (
+                <option key={k.key_name} value={k.key_name}>
+                  {k.key_name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <button
           type="button"
           className="btn btn-secondary lead-export"

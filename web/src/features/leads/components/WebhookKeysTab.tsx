@@ -1,6 +1,7 @@
 import type { CreateWebhookKeyReply } from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/Alert';
+import { TextField } from '../../../components/Field';
 import { QueryState } from '../../../components/QueryState';
 import { formatAdminDateTime } from '../../../lib/dates';
 import { useCreateWebhookKey, useToggleWebhookKey, useWebhookKeys } from '../api/webhookKeys';
@@ -32,21 +33,19 @@ export function WebhookKeysTab() {
   return (
     <div className="webhook-keys" data-testid="webhook-keys-tab">
       <form className="key-form" onSubmit={submit}>
-        <div className="field key-form-field">
-          <label htmlFor="webhook-key-name">Key name</label>
-          <input
-            id="webhook-key-name"
-            data-testid="webhook-key-name"
-            value={name}
-            maxLength={100}
-            placeholder="e.g. Google Ads – Spring campaign"
-            autoComplete="off"
-            onChange={(event) => {
-              setName(event.target.value);
-              if (create.isError) create.reset();
-            }}
-          />
-        </div>
+        <TextField
+          id="webhook-key-name"
+          label="Key name"
+          fieldClassName="key-form-field"
+          value={name}
+          maxLength={100}
+          placeholder="e.g. Google Ads – Spring campaign"
+          autoComplete="off"
+          onChange={(next) => {
+            setName(next);
+            if (create.isError) create.reset();
+          }}
+        />
         <button
           type="submit"
           className="btn btn-primary"

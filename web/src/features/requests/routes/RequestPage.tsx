@@ -2,6 +2,7 @@ import type { CreateRequestReply } from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/Alert';
+import { TextAreaField, TextField } from '../../../components/Field';
 import { Icon } from '../../../components/Icon';
 import type { NavItem } from '../../../components/SiteHeader';
 import { SiteLayout } from '../../../components/SiteLayout';
@@ -91,8 +92,7 @@ export function RequestPage() {
   const create = useCreateRequest();
 
   function update(field: keyof RequestForm) {
-    return (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [field]: event.target.value }));
+    return (value: string) => setForm((current) => ({ ...current, [field]: value }));
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -133,44 +133,35 @@ export function RequestPage() {
                     </Alert>
                   )}
                   <form className="form" onSubmit={handleSubmit} data-testid="request-form">
-                    <div className="field">
-                      <label htmlFor="request-address">Property Address</label>
-                      <input
-                        id="request-address"
-                        name="address"
-                        type="text"
-                        autoComplete="street-address"
-                        required
-                        value={form.address}
-                        onChange={update('address')}
-                        placeholder="123 Main Street, Austin, TX 78701"
-                        data-testid="request-address"
-                      />
-                    </div>
-                    <div className="field">
-                      <label htmlFor="request-url">Listing URL (optional)</label>
-                      <input
-                        id="request-url"
-                        name="url"
-                        type="url"
-                        value={form.url}
-                        onChange={update('url')}
-                        placeholder="https://www.zillow.com/homedetails/..."
-                        data-testid="request-url"
-                      />
-                    </div>
-                    <div className="field">
-                      <label htmlFor="request-notes">Additional Notes (optional)</label>
-                      <textarea
-                        id="request-notes"
-                        name="notes"
-                        rows={4}
-                        value={form.notes}
-                        onChange={update('notes')}
-                        placeholder="Anything we should know: your goals, timeline, specific questions about the property."
-                        data-testid="request-notes"
-                      />
-                    </div>
+                    <TextField
+                      id="request-address"
+                      label="Property Address"
+                      name="address"
+                      type="text"
+                      autoComplete="street-address"
+                      required
+                      value={form.address}
+                      onChange={update('address')}
+                      placeholder="123 Main Street, Austin, TX 78701"
+                    />
+                    <TextField
+                      id="request-url"
+                      label="Listing URL (optional)"
+                      name="url"
+                      type="url"
+                      value={form.url}
+                      onChange={update('url')}
+                      placeholder="https://www.zillow.com/homedetails/..."
+                    />
+                    <TextAreaField
+                      id="request-notes"
+                      label="Additional Notes (optional)"
+                      name="notes"
+                      rows={4}
+                      value={form.notes}
+                      onChange={update('notes')}
+                      placeholder="Anything we should know: your goals, timeline, specific questions about the property."
+                    />
                     <button
                       type="submit"
                       className="btn btn-primary btn-block"

@@ -1,0 +1,119 @@
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+
+/** What the control of a field carries, so a screen reader reads its label, problem and hint with it. */
+export type ControlProps = {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+};
+
+type FieldState = {
+  /** Marks the control as wrong (aria-invalid) ... */
+  invalid?: boolean;
+  /** ... and names the element that says why (aria-describedby, read before the hint). */
+  describedBy?: string;
+};
+
+type FieldProps = FieldState & {
+  /** The control's id, which the label points at. */
+  id: string;
+  label: ReactNode;
+  /** A line under the control that says what to enter (its id is `<id>-hint`). */
+  hint?: ReactNode;
+  className?: string;
+  /** The control itself, given the attributes that tie it to the label, the problem and the hint. */
+  children: (control: ControlProps) => ReactNode;
+};
+
+/**
+ * One form field: label, control and hint, with the control marked invalid and pointed at the
+ * message about it. Every form of the app builds its fields from this, so they read alike.
+ */
+export function Field({ id, label, hint, invalid = false, describedBy, className, children }: FieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const described = [describedBy, hintId].filter(Boolean).join(' ') || undefined;
+  const classes = ['field', invalid && 'field-invalid', className].filter(Boolean).join(' ');
+  return (
+    <div className={classes}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-invalid': invalid || undefined, 'aria-describedby': described })}
+      {hint && (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type TextProps = FieldState & {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  /** Defaults to the id. */
+  testId?: string;
+  /** Classes of the field around the control, beside `field`. */
+  fieldClassName?: string;
+};
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, keyof TextProps | 'children' | 'className'>;
+
+/** A one-line text field (text, email, url, a code). */
+export function TextField({
+  id,
+  label,
+  hint,
+  invalid,
+  describedBy,
+  value,
+  onChange,
+  testId = id,
+  fieldClassName,
+  ...input
+}: TextProps & InputProps) {
+  return (
+    <Field id={id} label={label} hint={hint} invalid={invalid} describedBy={describedBy} className={fieldClassName}>
+      {(control) => (
+        <input
+          {...input}
+          {...control}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          data-testid={testId}
+        />
+      )}
+    </Field>
+  );
+}
+
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, keyof TextProps | 'children' | 'className'>;
+
+/** A text field of several lines. */
+export function TextAreaField({
+  id,
+  label,
+  hint,
+  invalid,
+  describedBy,
+  value,
+  onChange,
+  testId = id,
+  fieldClassName,
+  ...textarea
+}: TextProps & TextAreaProps) {
+  return (
+    <Field id={id} label={label} hint={hint} invalid={invalid} describedBy={describedBy} className={fieldClassName}>
+      {(control) => (
+        <textarea
+          {...textarea}
+          {...control}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          data-testid={testId}
+        />
+      )}
+    </Field>
+  );
+}

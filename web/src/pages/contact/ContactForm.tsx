@@ -1,0 +1,102 @@
+import { type FormEvent, useState } from 'react';
+import { api } from '../../api/client';
+import type { ContactMessage, MessageResponse } from '../../api/types';
+import { Alert } from '../../components/Alert';
+import { TextAreaField, TextField } from '../../components/Field';
+import { Icon } from '../../components/Icon';
+
+const emptyForm: ContactMessage = { name: '', email: '', subject: '', message: '' };
+
+/** The message form; `onSent` runs once the message is accepted. */
+export function ContactForm({ onSent }: { onSent: () => void }) {
+  const [form, setForm] = useState<ContactMessage>(emptyForm);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  function update(field: keyof ContactMessage) {
+    return (value: string) => setForm((current) => ({ ...current, [field]: value }));
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    setSending(true);
+    const result = await api.post<MessageResponse>('/api/contact', form, {
+      fallbackError: 'Failed to send message. Please try again.',
+    });
+    setSending(false);
+    if (result.ok) {
+      setForm(emptyForm);
+      onSent();
+    } else {
+      setError(result.error);
+    }
+  }
+
+  return (
+    <div className="card form-card">
+      <h2>Send Us a Message</h2>
+      <p className="muted">Fill in the form and we will get back to you within 24 hours on business days.</p>
+      {error && (
+        <Alert kind="error" testId="contact-error">
+          {error}
+        </Alert>
+      )}
+      <form className="form" onSubmit={(event) => void handleSubmit(event)} data-testid="contact-form">
+        <div className="form-grid">
+          <TextField
+            id="contact-name"
+            label="Full Name"
+            name="name"
+            type="text"
+            autoComplete="name"
+            required
+            value={form.name}
+            onChange={update('name')}
+            placeholder="Jane Doe"
+          />
+          <TextField
+            id="contact-email"
+            label="Email Address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={form.email}
+            onChange={update('email')}
+            placeholder="you@example.com"
+          />
+        </div>
+        <TextField
+          id="contact-subject"
+          label="Subject"
+          name="subject"
+          type="text"
+          required
+          value={form.subject}
+          onChange={update('subject')}
+          placeholder="How can we help?"
+        />
+        <TextAreaField
+          id="contact-message"
+          label="Message"
+          name="message"
+          rows={6}
+          required
+          value={form.message}
+          onChange={update('message')}
+          placeholder="Tell us a little about your question or the property you have in mind."
+        />
+        <button type="submit" className="btn btn-primary btn-block" disabled={sending} data-testid="contact-submit">
+          {sending ? (
+            'Sending Message...'
+          ) : (
+            <>
+              <Icon name="send" size={18} /> Send Message
+            </>
+          )}
+        </button>
+      </form>
+    </div>
+  );
+}
