@@ -56,14 +56,17 @@ describe('DependencyBreaker', () => {
  * A Redis stand-in that takes connections and reads commands but answers none while `hung`, as a
  * paused Redis does; once answering it replies +PONG to every command it holds, the old ones first.
  */
-function fakeRedis() {
-  const state = { hung: true, sockets: new Set<{ socket: Socket; pending: number }>() };
+function fakeRedis({ wedgeFirst = false } = {}) {
+  const state = { hung: true, connections: 0, sockets: new Set<{ socket: Socket; pending: number }>() };
   const server = createServer((socket) => {
+    state.connections += 1;
+    // A connection a lost network left behind: open, but nothing will ever come back on it.
+    const wedged = wedgeFirst && state.connections === 1;
     const conn = { socket, pending: 0 };
-    state.sockets.add(conn);
+    if (!wedged) state.sockets.add(conn);
     socket.on('data', (chunk) => {
       conn.pending += chunk.toString('latin1').match(/(^|\r\n)\*\d+\r\n/g)?.length ?? 0;
-      if (!state.hung) flush(conn);
+      if (!state.hung && !wedged) flush(conn);
     });
     socket.on('close', () => state.sockets.delete(conn));
   });
@@ -73,6 +76,7 @@ function fakeRedis() {
   };
   return {
     server,
+    state,
     answer() {
       state.hung = false;
       for (const conn of state.sockets) flush(conn);
@@ -117,5 +121,36 @@ describe('guardMongo', () => {
       Topology: { prototype: { selectServer?: unknown } };
     };
     expect(typeof Topology.prototype.selectServer).toBe('function');
+  });
+});
+
+describe('guardRedis on a connection left wedged', () => {
+  it('makes a new connection after three failed probes, and closes once Redis answers on it', async () => {
+    const fake = fakeRedis({ wedgeFirst: true });
+    await new Promise<void>((r) => fake.server.listen(0, '127.0.0.1', r));
+    const port = (fake.server.address() as AddressInfo).port;
+    const redis = new Redis({
+      port,
+      host: '127.0.0.1',
+      enableReadyCheck: false,
+      commandTimeout: 100,
+      lazyConnect: true,
+    });
+    redis.on('error', () => {});
+    await redis.connect();
+    const breaker = guardRedis(redis, logger, { probeEveryMs: 50, probeTimeoutMs: 200 });
+    try {
+      for (let i = 0; i < 3; i++) await expect(redis.ping()).rejects.toThrow(/Command timed out/);
+      expect(breaker.isOpen).toBe(true);
+      // Redis is back, but never on the first connection.
+      fake.answer();
+      await vi.waitFor(() => expect(breaker.isOpen).toBe(false), { timeout: 10_000 });
+      expect(fake.state.connections).toBeGreaterThan(1);
+      expect(await redis.ping()).toBe('PONG');
+    } finally {
+      breaker.stop();
+      redis.disconnect();
+      await new Promise((r) => fake.server.close(r));
+    }
   });
 });

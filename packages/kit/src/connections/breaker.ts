@@ -3,6 +3,7 @@ import { Command, type Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { unavailableDependency } from '../dependency-errors.js';
 import type { Logger } from '../logger.js';
+import { withTimeout } from '../readiness.js';
 
 /**
  * Fail fast while a dependency is known to be down. Deadlines alone (MONGO_TIMEOUT_MS,
@@ -32,6 +33,10 @@ export interface BreakerOptions {
   windowMs?: number;
   /** Pause between probes while open. */
   probeEveryMs?: number;
+  /** Longest a probe may wait for its answer. */
+  probeTimeoutMs?: number;
+  /** Called after each failed probe with how many failed in a row (to reset a wedged connection). */
+  onProbeFailed?: (failedInARow: number) => void;
 }
 
 /** Calls made inside `bypass.run(true, …)` pass an open breaker: the probes. */
@@ -45,12 +50,13 @@ export class DependencyBreaker {
   private readonly failuresToOpen: number;
   private readonly windowMs: number;
   private readonly probeEveryMs: number;
+  private failedProbes = 0;
 
   constructor(
     readonly dependency: 'mongo' | 'redis',
     private readonly probe: () => Promise<unknown>,
     private readonly logger: Logger,
-    options: BreakerOptions = {},
+    private readonly options: BreakerOptions = {},
   ) {
     this.failuresToOpen = options.failures ?? 3;
     this.windowMs = options.windowMs ?? 3000;
@@ -96,11 +102,18 @@ export class DependencyBreaker {
     this.timer = setTimeout(async () => {
       this.timer = null;
       try {
-        await bypass.run(true, this.probe);
+        await withTimeout(
+          bypass.run(true, this.probe),
+          this.options.probeTimeoutMs ?? 2000,
+          `${this.dependency} probe timed out`,
+        );
       } catch {
+        this.failedProbes += 1;
+        this.options.onProbeFailed?.(this.failedProbes);
         this.scheduleProbe();
         return;
       }
+      this.failedProbes = 0;
       const downMs = Date.now() - (this.openSince ?? Date.now());
       this.openSince = null;
       this.logger.info({ dependency: this.dependency, downMs }, `${this.dependency} circuit closed: it answers again`);
@@ -121,7 +134,16 @@ export function guardRedis(redis: Redis, logger: Logger, options?: BreakerOption
     send(command);
     return command.promise;
   };
-  const breaker = new DependencyBreaker('redis', ping, logger, options);
+  const breaker = new DependencyBreaker('redis', ping, logger, {
+    // A connection whose peer vanished without closing it (a network that drops packets) stays
+    // "connected" and every command on it times out: ioredis only reconnects on a close. So
+    // after three failed probes in a row the connection is dropped and made anew, and again every
+    // three; with Redis back, the next probe answers on the new one.
+    onProbeFailed: (n) => {
+      if (n % 3 === 0) redis.disconnect(true);
+    },
+    ...options,
+  });
   redis.sendCommand = ((command: Command, stream?: unknown) => {
     try {
       breaker.check();
