@@ -42,7 +42,21 @@ describe('POST /api/auth/forgot-password', () => {
     expect(forUnknown.status).toBe(200);
     expect(forKnown.status).toBe(200);
     expect(forUnknown.body).toEqual(forKnown.body);
-    await tap.waitFor(Topics.passwordResetRequested, (d) => d.email === account.email);
+    const known = await tap.waitFor(Topics.passwordResetRequested, (d) => d.email === account.email);
+    // The known address's event, asked for after the unknown one, is a sentinel on its partition;
+    // later resets of other accounts stand for the other partitions. An event for the unknown
+    // address, on whichever partition, would be in the tap by now.
+    const others = (await tap.partitions(Topics.passwordResetRequested)).filter((p) => p !== known.partition);
+    if (others.length > 0)
+      await tap.sentinels(
+        Topics.passwordResetRequested,
+        async () => {
+          const other = await verifiedAccount(tap);
+          expect((await forgot(other.email)).status).toBe(200);
+          return (d) => d.email === other.email;
+        },
+        others,
+      );
     expect(tap.all(Topics.passwordResetRequested, (d) => d.email === unknown)).toHaveLength(0);
   });
 

@@ -53,6 +53,26 @@ export async function verifiedAccount(tap: EventTap, email?: string, password?: 
   return account;
 }
 
+/**
+ * Sentinels (EventTap.sentinels) for "no second event of this user": accounts registered, or
+ * registered and verified, until one's event of `topic` was seen on `partition`, the partition
+ * every event keyed by the user in question uses.
+ */
+export function userSentinels(
+  tap: EventTap,
+  topic: typeof Topics.userRegistered | typeof Topics.userVerified,
+  partition: number,
+) {
+  return tap.sentinels<{ userId: string }>(
+    topic,
+    async () => {
+      const other = topic === Topics.userVerified ? await verifiedAccount(tap) : await register(tap);
+      return (d) => d.userId === other.userId;
+    },
+    [partition],
+  );
+}
+
 export async function signIn(account: { email: string; password: string }, path = '/api/auth/login'): Promise<string> {
   const res = await authApi<{ token: string }>('POST', path, {
     body: { email: account.email, password: account.password },
