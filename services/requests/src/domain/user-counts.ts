@@ -2,10 +2,9 @@ import type { StatsStore, UserDirectory } from './ports.js';
 
 /**
  * The admin dashboard's user counters, a read model fed by auth's user-registered and
- * user-verified events (auth publishes user-registered again when a user asks for a new
- * verification link, and create-admin publishes only user-verified). Each user is counted once
- * per counter whatever the events' order or repetitions: the user's own document says what was
- * counted, and the counter write is idempotent per user.
+ * user-verified events (create-admin publishes only user-verified). Each user is counted once
+ * per counter whatever the events' order or repetitions (Kafka delivers at least once): the
+ * user's own document says what was counted, and the counter write is idempotent per user.
  */
 export async function observeUser(
   directory: UserDirectory,
