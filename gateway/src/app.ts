@@ -35,54 +35,39 @@ export interface GatewayDeps {
 /**
  * The gateway: every request goes through Fastify's routing and hooks, so each rule (request id,
  * security headers, body limit, request budget, identity, admin paths, forwarded headers, 503,
- * access line) has one implementation, here or in the kit's app.
+ * access line) has one implementation, here or in the kit's app. Each part below registers one
+ * group of them, in the order a request meets them.
  */
 export async function buildGateway({ config, logger, redis }: GatewayDeps): Promise<ServiceApp> {
   const app = await createServiceApp({
     name: 'gateway',
     logger,
     trustProxy: config.TRUST_PROXY,
-    // A client that sends nothing for this long is cut off (as http-proxy's timeout did).
+    // A client that sends nothing for this long is cut off.
     connectionTimeoutMs: 60_000,
   });
   registerRedis(app, redis);
-  const sessions = new SessionStore(redis);
-  const targets = upstreams(config);
-  const requestLimit = new SharedRateLimit({
-    redis,
-    prefix: 'ratelimit:gw:',
-    windowSeconds: 60,
-    perWindow: config.RATE_LIMIT_PER_MINUTE,
-  });
-  const healthLimit = new SharedRateLimit({
-    redis,
-    prefix: 'ratelimit:gw-health:',
-    windowSeconds: 60,
-    perWindow: config.HEALTH_RATE_LIMIT_PER_MINUTE,
-  });
-  // Public answers kept here while the owning service's cache generation holds (public-cache.ts).
-  const publicCache = createPublicCache({
-    redis,
-    logger,
-    internalSecret: config.INTERNAL_SECRET,
-    paths: PUBLIC_CACHEABLE,
-  });
-  const proxy = createProxy(config.INTERNAL_SECRET);
-  // Writes to these services can change what the public cache keeps.
-  const cacheOwners = new Set([...PUBLIC_CACHEABLE].map((path) => serviceFor(path)));
-  app.addHook('onClose', async () => {
-    proxy.close();
-    await Promise.all([publicCache.close(), requestLimit.close(), healthLimit.close()]);
-  });
+  await registerHeaders(app, config);
+  registerBodyRules(app, config);
+  registerHealth(app, config, redis);
+  registerApi(app, config, logger, redis);
+  // The built web app: precompressed, hashed assets cached for a year, SPA fallback (web.ts).
+  await registerWebApp(app, config.WEB_DIST, logger);
+  return app;
+}
 
-  // Every answer, the services' included (proxy.ts sends theirs through this reply).
+/** The security headers of every answer, the services' included, and CORS (closed unless configured). */
+async function registerHeaders(app: ServiceApp, config: GatewayConfig): Promise<void> {
   app.addHook('onRequest', (req, reply, done) => {
     for (const [name, value] of securityHeadersFor(req.url)) reply.header(name, value);
     done();
   });
   const origins = splitList(config.CORS_ORIGINS);
   await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: false });
+}
 
+/** Bodies are limited by their declared length and otherwise streamed through untouched. */
+function registerBodyRules(app: ServiceApp, config: GatewayConfig): void {
   // Any route, before anything else: a declared body over the limit is refused without reading it.
   const bodyLimits = {
     defaultBytes: config.BODY_LIMIT_BYTES,
@@ -96,28 +81,60 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
       return refuse(req, reply, err as AppError);
     }
   });
-
-  // Bodies stream through to the services untouched: nothing here parses them.
+  // Nothing here parses bodies: the services do.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_req, _payload, done) => done(null));
+}
 
-  const resolveIdentity = async (req: FastifyRequest): Promise<Identity | null> => {
-    const header = req.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match?.[1]) return null;
-    const session = await sessions.resolve(match[1]);
-    return session ? { userId: session.userId, email: session.email, role: session.role } : null;
-  };
-
-  // Each answer fans out to every service and their dependencies: asked at most every 1.5 s,
-  // limited per client, and not logged at info (probes call it every few seconds).
+/**
+ * /api/health: each answer fans out to every service and their dependencies, so it is asked at
+ * most every 1.5 s, limited per client, and not logged at info (probes call it every few seconds).
+ */
+function registerHealth(app: ServiceApp, config: GatewayConfig, redis: Redis): void {
+  const limit = new SharedRateLimit({
+    redis,
+    prefix: 'ratelimit:gw-health:',
+    windowSeconds: 60,
+    perWindow: config.HEALTH_RATE_LIMIT_PER_MINUTE,
+  });
+  app.addHook('onClose', () => limit.close());
+  const targets = upstreams(config);
   const health = cachedHealth(() => servicesHealth(targets));
   app.get('/api/health', { logLevel: 'warn' }, async (req, reply) => {
-    const wait = healthLimit.hit(req.ip);
+    const wait = limit.hit(req.ip);
     if (wait !== null) throw tooManyRequests(wait, 'Too many health checks. Please slow down.');
     const { ok, body } = await health();
     if (!ok) reply.header('retry-after', '5');
     return reply.status(ok ? 200 : 503).send(body);
+  });
+}
+
+/**
+ * Every other /api path: the per-client budget, then kept public answers or the caller's
+ * identity, the admin-path rule, and the service that answers it.
+ */
+function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, redis: Redis): void {
+  const targets = upstreams(config);
+  const requestLimit = new SharedRateLimit({
+    redis,
+    prefix: 'ratelimit:gw:',
+    windowSeconds: 60,
+    perWindow: config.RATE_LIMIT_PER_MINUTE,
+  });
+  // Public answers kept here while the owning service's cache generation holds (public-cache.ts).
+  const publicCache = createPublicCache({
+    redis,
+    logger,
+    internalSecret: config.INTERNAL_SECRET,
+    paths: PUBLIC_CACHEABLE,
+  });
+  const proxy = createProxy(config.INTERNAL_SECRET);
+  const resolveIdentity = identityResolver(new SessionStore(redis));
+  // Writes to these services can change what the public cache keeps.
+  const cacheOwners = new Set([...PUBLIC_CACHEABLE].map((path) => serviceFor(path)));
+  app.addHook('onClose', async () => {
+    proxy.close();
+    await Promise.all([publicCache.close(), requestLimit.close()]);
   });
 
   /** The per-client budget of every /api route but health (which has its own). */
@@ -176,8 +193,15 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
       handler: forwardApi,
     });
   }
+}
 
-  // The built web app: precompressed, hashed assets cached for a year, SPA fallback (web.ts).
-  await registerWebApp(app, config.WEB_DIST, logger);
-  return app;
+/** The signed-in caller behind a request's bearer token, or null. */
+function identityResolver(sessions: SessionStore) {
+  return async (req: FastifyRequest): Promise<Identity | null> => {
+    const header = req.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) return null;
+    const session = await sessions.resolve(match[1]);
+    return session ? { userId: session.userId, email: session.email, role: session.role } : null;
+  };
 }
