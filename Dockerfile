@@ -1,7 +1,14 @@
-# One image for every service and the gateway; SERVICE picks the entry point at run time.
-FROM node:20-bookworm-slim AS deps
+# One image for every service and the gateway; SERVICE picks the entry point at run time (the
+# Kubernetes manifests name the command of each workload instead, infra/k8s/base).
+# Node 24 (LTS), pinned to one release; the same version CI runs the compiled build on
+# (NODE_LTS_VERSION in infra/local/provision.sh). infra/image.test.ts checks the rules below.
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
+
+# --- build: every dependency, then `npm run build` (tsc per workspace to dist/, vite for web) ---
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY patches patches
 COPY packages/kit/package.json packages/kit/
 COPY packages/contracts/package.json packages/contracts/
 COPY services/auth/package.json services/auth/
@@ -12,20 +19,53 @@ COPY services/leads/package.json services/leads/
 COPY services/notifications/package.json services/notifications/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
-RUN npm install --no-audit --no-fund
-
-FROM deps AS web
+# Runs the root postinstall too: patch-package applies patches/kafkajs+2.2.4.patch.
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.base.json ./
+COPY packages packages
+COPY services services
+COPY gateway gateway
 COPY web web
-RUN npm run build -w web
+RUN npm run build
 
-FROM node:20-bookworm-slim
+# --- runtime: production dependencies only, the compiled files, run by plain node ---
+FROM ${NODE_IMAGE}
 WORKDIR /app
-ENV NODE_ENV=production LOG_FORMAT=json HOST=0.0.0.0
-COPY --from=deps /app/node_modules node_modules
-COPY . .
-COPY --from=web /app/web/dist web/dist
-USER node
+# NODE_OPTIONS: the workspace packages (kit, contracts) resolve to their compiled dist/ under this
+# condition (their package.json `exports`), for the servers and for operator commands alike
+# (`node services/auth/dist/cli/create-admin.js`).
+ENV NODE_ENV=production LOG_FORMAT=json HOST=0.0.0.0 NODE_OPTIONS=--conditions=homereport-dist
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/packages/kit/package.json packages/kit/
+COPY --from=build /app/packages/contracts/package.json packages/contracts/
+COPY --from=build /app/services/auth/package.json services/auth/
+COPY --from=build /app/services/requests/package.json services/requests/
+COPY --from=build /app/services/files/package.json services/files/
+COPY --from=build /app/services/zipcodes/package.json services/zipcodes/
+COPY --from=build /app/services/leads/package.json services/leads/
+COPY --from=build /app/services/notifications/package.json services/notifications/
+COPY --from=build /app/gateway/package.json gateway/
+COPY --from=build /app/web/package.json web/
+# --ignore-scripts: the root postinstall runs patch-package, a dev dependency; the only
+# production dependency with an install script is argon2, whose script only looks for the
+# prebuilt binary it ships (linux x64 and arm64). The patched kafkajs comes from the build stage.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/node_modules/kafkajs node_modules/kafkajs
+COPY --from=build /app/packages/kit/dist packages/kit/dist
+COPY --from=build /app/packages/contracts/dist packages/contracts/dist
+COPY --from=build /app/services/auth/dist services/auth/dist
+COPY --from=build /app/services/auth/data services/auth/data
+COPY --from=build /app/services/requests/dist services/requests/dist
+COPY --from=build /app/services/files/dist services/files/dist
+COPY --from=build /app/services/zipcodes/dist services/zipcodes/dist
+COPY --from=build /app/services/zipcodes/sample services/zipcodes/sample
+COPY --from=build /app/services/leads/dist services/leads/dist
+COPY --from=build /app/services/notifications/dist services/notifications/dist
+COPY --from=build /app/gateway/dist gateway/dist
+COPY --from=build /app/web/dist web/dist
+# The official image's unprivileged user (uid 1000); the Kubernetes manifests require a non-root uid.
+USER 1000:1000
 # SERVICE is one of: gateway, auth, requests, files, zipcodes, leads, notifications
 # The two processes that stream uploads collect dead body chunks sooner with a small young
 # generation (see NODE_FLAGS in infra/local/stack.mjs): gateway 2 MB, files 1 MB.
-CMD ["sh", "-c", "if [ \"$SERVICE\" = gateway ]; then exec node --max-semi-space-size=2 --import tsx gateway/src/server.ts; elif [ \"$SERVICE\" = files ]; then exec node --max-semi-space-size=1 --import tsx services/files/src/server.ts; else exec node --import tsx services/$SERVICE/src/server.ts; fi"]
+CMD ["sh", "-c", "case \"$SERVICE\" in gateway) exec node --max-semi-space-size=2 gateway/dist/server.js ;; files) exec node --max-semi-space-size=1 services/files/dist/server.js ;; *) exec node services/$SERVICE/dist/server.js ;; esac"]

@@ -25,7 +25,13 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['{packages,services}/*/test/**/*.test.ts', 'gateway/test/**/*.test.ts', 'web/test/**/*.test.ts'],
+          include: [
+            '{packages,services}/*/test/**/*.test.ts',
+            'gateway/test/**/*.test.ts',
+            'web/test/**/*.test.ts',
+            // The image, the Kubernetes manifests and the compiled build (tools from provision).
+            'infra/test/**/*.test.ts',
+          ],
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

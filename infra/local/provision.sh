@@ -10,6 +10,10 @@ MONGO_JAVA_SERVER_VERSION="1.47.0"
 VERSITYGW_VERSION="v1.7.0"
 TOXIPROXY_VERSION="v2.5.0"
 KAFKA_VERSION="3.9.1"
+# kustomize builds the Kubernetes overlays (infra/k8s) in the manifest test.
+KUSTOMIZE_VERSION="v5.8.1"
+# The Node release of the image (Dockerfile); the compiled-build test runs the build on it too.
+NODE_LTS_VERSION="24.21.0"
 WITH_BROWSER="${WITH_BROWSER:-0}"
 
 mkdir -p "$CACHE_DIR/bin"
@@ -117,4 +121,28 @@ POM
   touch "$kafka_dir/.complete"
 fi
 step "kafka: $kafka_dir/libs ($(ls "$kafka_dir/libs" | wc -l) jars)"
+# --- kustomize, from the Go module proxy ---
+kustomize_bin="$CACHE_DIR/bin/kustomize-$KUSTOMIZE_VERSION"
+if [ ! -x "$kustomize_bin" ]; then
+  need go "install Go 1.21+ (kustomize is built from source)"
+  step "building kustomize $KUSTOMIZE_VERSION (first time only, about a minute)"
+  kz_tmp="$(mktemp -d)"
+  GOBIN="$kz_tmp" go install "sigs.k8s.io/kustomize/kustomize/v5@$KUSTOMIZE_VERSION" || fail "kustomize build failed"
+  mv "$kz_tmp/kustomize" "$kustomize_bin"; rm -rf "$kz_tmp"
+fi
+ln -sf "$(basename "$kustomize_bin")" "$CACHE_DIR/bin/kustomize"
+step "kustomize: $kustomize_bin"
+
+# --- Node $NODE_LTS_VERSION (the image's), from the npm registry's node-linux-<arch> package ---
+node_dir="$CACHE_DIR/node-$NODE_LTS_VERSION"
+if [ ! -x "$node_dir/bin/node" ]; then
+  case "$(uname -m)" in x86_64) node_arch=x64 ;; aarch64 | arm64) node_arch=arm64 ;; *) fail "no Node package for $(uname -m)" ;; esac
+  step "fetching Node $NODE_LTS_VERSION (node-linux-$node_arch from the npm registry, first time only)"
+  node_tmp="$(mktemp -d)"
+  (cd "$node_tmp" && npm pack --silent "node-linux-$node_arch@$NODE_LTS_VERSION" >/dev/null) || fail "npm pack node-linux-$node_arch failed"
+  rm -rf "$node_dir"; mkdir -p "$node_dir"
+  tar -xzf "$node_tmp"/node-linux-*.tgz -C "$node_dir" --strip-components=1 || fail "could not unpack Node"
+  rm -rf "$node_tmp"
+fi
+step "node $NODE_LTS_VERSION: $node_dir/bin/node"
 step "done; cache: $CACHE_DIR"

@@ -1,0 +1,111 @@
+// The Dockerfile and docker-compose.yml, read as text (no Docker engine here to build them):
+// a pinned, supported Node base, production dependencies only in the image that runs, a
+// non-root user, plain node on the compiled files, and every server image pinned.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { repoRoot } from '../local/servers.mjs';
+import { SERVICES } from '../local/stack.mjs';
+
+const dockerfile = readFileSync(join(repoRoot, 'Dockerfile'), 'utf8');
+/** Instructions, continuation lines joined, comments dropped. */
+const instructions = dockerfile
+  .replace(/\\\n/g, ' ')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => l !== '' && !l.startsWith('#'));
+const stages: string[][] = [];
+for (const line of instructions) {
+  if (/^FROM /i.test(line)) stages.push([]);
+  stages.at(-1)?.push(line);
+}
+const runtime = stages.at(-1) ?? [];
+const rootPackage = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+  dependencies?: Record<string, string>;
+};
+/** Supported Node LTS lines: 22 (maintenance until April 2027) and 24 (active). */
+const SUPPORTED_NODE_MAJORS = [22, 24];
+
+describe('Dockerfile', () => {
+  it('builds from one pinned Node LTS release, the one CI runs the compiled build on', () => {
+    const arg = /^ARG NODE_IMAGE=node:(\d+)\.(\d+)\.(\d+)-bookworm-slim$/m.exec(dockerfile);
+    expect(arg, 'ARG NODE_IMAGE=node:<major>.<minor>.<patch>-bookworm-slim').not.toBeNull();
+    const [, major, minor, patch] = arg as RegExpExecArray;
+    expect(SUPPORTED_NODE_MAJORS).toContain(Number(major));
+    for (const stage of stages) expect(stage[0]).toMatch(/^FROM \$\{NODE_IMAGE\}( AS \w+)?$/);
+    const provision = readFileSync(join(repoRoot, 'infra/local/provision.sh'), 'utf8');
+    expect(provision).toContain(`NODE_LTS_VERSION="${major}.${minor}.${patch}"`);
+  });
+
+  it('installs production dependencies only, from the lockfile, in the image that runs', () => {
+    const installs = runtime.filter((l) => /\bnpm (ci|install|i)\b/.test(l));
+    expect(installs).toHaveLength(1);
+    expect(installs[0]).toMatch(/\bnpm ci\b/);
+    expect(installs[0]).toContain('--omit=dev');
+    expect(runtime.join('\n')).not.toMatch(/\btsx\b|\btsc\b|\bnpm install\b/);
+    // The build stage installs from the lockfile too.
+    expect(instructions.filter((l) => /\bnpm install\b/.test(l))).toEqual([]);
+    // With --ignore-scripts the root postinstall (patch-package) does not run there: the
+    // patched kafkajs must come from the build stage, where it ran.
+    if (installs[0]?.includes('--ignore-scripts') && !rootPackage.dependencies?.['patch-package'])
+      expect(runtime).toContain('COPY --from=build /app/node_modules/kafkajs node_modules/kafkajs');
+  });
+
+  it('copies every workspace and its compiled files into the image that runs', () => {
+    const dirs = ['packages/kit', 'packages/contracts', ...SERVICES.map((s) => `services/${s}`), 'gateway'];
+    for (const dir of dirs) {
+      expect(runtime, dir).toContain(`COPY --from=build /app/${dir}/package.json ${dir}/`);
+      expect(runtime, dir).toContain(`COPY --from=build /app/${dir}/dist ${dir}/dist`);
+    }
+    expect(runtime).toContain('COPY --from=build /app/web/dist web/dist');
+    // Files the compiled code reads beside itself.
+    expect(runtime).toContain('COPY --from=build /app/services/auth/data services/auth/data');
+  });
+
+  it('runs as a non-root user, in production mode, resolving the workspaces to their dist/', () => {
+    const users = runtime.filter((l) => /^USER /.test(l));
+    expect(users).toHaveLength(1);
+    expect(users[0]).not.toMatch(/^USER (root|0)(:|$)/);
+    const env = runtime.find((l) => /^ENV /.test(l)) ?? '';
+    expect(env).toContain('NODE_ENV=production');
+    expect(env).toContain('NODE_OPTIONS=--conditions=homereport-dist');
+  });
+
+  it('starts plain node on the compiled server of the process SERVICE names', () => {
+    const cmd = runtime.find((l) => /^CMD /.test(l));
+    const argv = JSON.parse((cmd ?? '').slice(4)) as string[];
+    expect(argv.slice(0, 2)).toEqual(['sh', '-c']);
+    const script = argv[2] ?? '';
+    const commands = [...script.matchAll(/exec ([^;]+?) ;;/g)].map((m) => (m[1] ?? '').split(/\s+/));
+    expect(commands.length).toBeGreaterThan(0);
+    for (const command of commands) {
+      expect(command[0]).toBe('node');
+      expect(command.at(-1)).toMatch(/^(gateway|services\/(\$SERVICE|[a-z]+))\/dist\/server\.js$/);
+    }
+    for (const name of ['gateway', ...SERVICES]) {
+      const entry = name === 'gateway' ? 'gateway/dist/server.js' : `services/${name}/dist/server.js`;
+      const direct = commands.some((c) => c.at(-1) === entry);
+      const generic = commands.some((c) => c.at(-1) === 'services/$SERVICE/dist/server.js') && name !== 'gateway';
+      expect(direct || generic, name).toBe(true);
+      // The compiled entry comes from this source file.
+      expect(existsSync(join(repoRoot, entry.replace('/dist/', '/src/').replace(/\.js$/, '.ts'))), name).toBe(true);
+    }
+  });
+});
+
+describe('docker-compose.yml', () => {
+  it('pins every server image to a release', () => {
+    const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8')) as {
+      services: Record<string, { image?: string; build?: unknown }>;
+    };
+    const images = Object.entries(compose.services).filter(([, s]) => s.image);
+    expect(images.length).toBe(5);
+    for (const [name, { image }] of images) {
+      const tag = (image ?? '').split(':')[1] ?? '';
+      expect(tag, name).not.toBe('latest');
+      // A release: at least major.minor, or MinIO's dated RELEASE tag.
+      expect(tag, `${name}: ${image}`).toMatch(/^(\d+\.\d+(\.\d+)?|RELEASE\.\d{4}-\d{2}-\d{2}T[\dZ-]+)$/);
+    }
+  });
+});
