@@ -192,3 +192,48 @@ describe('a consumer whose handler takes events together', () => {
     expect(await processed().findOne({ _id: `${groupId}:${poison.id}` })).toBeNull();
   });
 });
+
+describe('effects a handler records', () => {
+  it('are not repeated when a call fails halfway and its events are handled one at a time', async () => {
+    const { topic, groupId } = await freshTopic('batch-effects');
+    const burst = events(topic, 12, (i) => ({ failOnce: i === 5 }));
+    await kit().publisher.publish(burst);
+
+    // One "email" per event, recorded as it goes; the sixth fails the first time only.
+    const emailed: string[] = [];
+    let failed = false;
+    let consumer: Consumer | undefined;
+    try {
+      consumer = await startConsumer({
+        kafka: kit().kafka,
+        groupId,
+        processed: processed(),
+        ledger: ledger(),
+        publisher: kit().publisher,
+        logger: kit().logger,
+        handlers: {
+          [topic]: batchHandler(async (batch, _log, effects) => {
+            for (const event of batch) {
+              if (effects.done('email', event.id)) continue;
+              if ((event.data as { failOnce: boolean }).failOnce && !failed) {
+                failed = true;
+                throw new Error('SMTP away for a moment');
+              }
+              emailed.push(event.id);
+              await effects.record('email', [event.id]);
+            }
+          }),
+        },
+      });
+      await eventually(async () => emailed.length >= 12, 60_000, 'every event emailed');
+      const [sentinel] = events(topic, 1) as [EventEnvelope];
+      await kit().publisher.publish([sentinel]);
+      await eventually(async () => emailed.includes(sentinel.id), 60_000, 'the sentinel');
+    } finally {
+      await consumer?.disconnect();
+    }
+    expect(failed).toBe(true);
+    expect(emailed.slice(0, 12).sort()).toEqual(burst.map((e) => e.id).sort());
+    expect(emailed).toHaveLength(13);
+  });
+});

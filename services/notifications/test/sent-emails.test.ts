@@ -53,25 +53,10 @@ describe('sent_emails', () => {
       ]),
     );
     expect(rows).toHaveLength(5);
-    for (const id of ids) expect(await sent.wasSent(id, 'lead-alert')).toBe(true);
-    expect(await sent.wasSent(ids[0] as string, 'verification')).toBe(false);
   });
 
   it('recordMany throws for anything but a duplicate', async () => {
     const bad = { ...row(randomUUID()), to: undefined } as unknown as SentEmail;
     await expect(sent.recordMany([row(randomUUID()), bad])).rejects.toThrow();
-  });
-
-  it('sentAmong names the recorded events among many, and for one event also a row recorded before ids named events', async () => {
-    const ids = Array.from({ length: 6 }, () => randomUUID());
-    await sent.recordMany([row(ids[1] as string), row(ids[4] as string)]);
-    await sent.record({ ...row(ids[5] as string), kind: 'verification' });
-    expect(await sent.sentAmong(ids, 'lead-alert')).toEqual(new Set([ids[1], ids[4]]));
-    expect(await sent.sentAmong([], 'lead-alert')).toEqual(new Set());
-
-    // Written by the version whose rows had ObjectId ids.
-    const old = randomUUID();
-    await conn.collection('sent_emails').insertOne({ ...row(old) });
-    expect(await sent.sentAmong([old], 'lead-alert')).toEqual(new Set([old]));
   });
 });

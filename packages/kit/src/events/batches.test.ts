@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Logger } from '../logger.js';
 import { byOffset, readEnvelopes } from './batches.js';
 import { createEvent } from './envelope.js';
-import { MAX_EVENTS_PER_CALL, batchHandler, isBatching, messagesPerCall } from './handlers.js';
+import { MAX_EVENTS_PER_CALL, batchHandler, effectsInMemory, isBatching, messagesPerCall } from './handlers.js';
 
 const log = {} as Logger;
 
@@ -21,12 +21,26 @@ describe('batching handlers', () => {
     expect(messagesPerCall(together)).toBe(MAX_EVENTS_PER_CALL);
   });
 
-  it('called with one event, pass it to the batch function alone', async () => {
+  it('called with one event, pass it to the batch function alone, with its effects', async () => {
     const calls: string[][] = [];
-    const handler = batchHandler(async (events) => void calls.push(events.map((e) => e.id)));
+    const effects = effectsInMemory();
+    const handler = batchHandler(async (events, _log, given) => {
+      calls.push(events.map((e) => e.id));
+      expect(given).toBe(effects);
+    });
     const event = createEvent('t', { a: 1 }, { source: 'test', key: 'k' });
-    await handler(event, log);
+    await handler(event, log, effects);
     expect(calls).toEqual([[event.id]]);
+  });
+
+  it('in memory, remember each effect per event', async () => {
+    const effects = effectsInMemory();
+    await effects.record('email', ['e1', 'e2']);
+    expect([effects.done('email', 'e1'), effects.done('email', 'e3'), effects.done('receipt', 'e1')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 });
 

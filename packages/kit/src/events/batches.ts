@@ -1,7 +1,7 @@
 import type { KafkaMessage } from 'kafkajs';
 import { MongoBulkWriteError } from 'mongodb';
 import type { Logger } from '../logger.js';
-import { type Claims, type ProcessedEvent, chunkId, ledgerId } from './claims.js';
+import { ClaimEffects, type Claims, FREE, type ProcessedEvent, chunkId, ledgerId } from './claims.js';
 import { type EventEnvelope, parseEnvelope } from './envelope.js';
 import type { BatchingEventHandler } from './handlers.js';
 
@@ -62,11 +62,17 @@ export class ClaimedTogether {
     return this.onAll({ status: 'done', doneAt: new Date() });
   }
 
-  /** Frees the claims still processing, so the events can be claimed again one at a time. */
-  async release(): Promise<void> {
+  /**
+   * Frees the claims still processing, so the events can be claimed again one at a time. Those
+   * with effects recorded stay, free to take at once (see Claims.release).
+   */
+  async release(effects?: Pick<ClaimEffects, 'any'>): Promise<void> {
     const { processed, owner } = this.claims;
     await processed.bulkWrite(
-      this.claimIds.map((_id) => ({ deleteOne: { filter: { _id, owner, status: 'processing' as const } } })),
+      [...this.eventIds].map((eventId) => {
+        const filter = { _id: this.claims.idOf(eventId), owner, status: 'processing' as const };
+        return effects?.any(eventId) ? { updateOne: { filter, update: FREE } } : { deleteOne: { filter } };
+      }),
       { ordered: false },
     );
   }
@@ -133,14 +139,16 @@ export async function handleTogether(
   log: Logger,
 ): Promise<boolean> {
   const stopRenewing = claims.keepAlive(() => together.renew());
+  // Freshly claimed: no earlier effects to know of.
+  const effects = new ClaimEffects(claims);
   try {
-    await handler.batch(events, log);
+    await handler.batch(events, log, effects);
     await together.finish();
     log.debug({ events: events.length }, 'events handled together');
     return true;
   } catch (err) {
     log.warn({ err, events: events.length }, 'events failed together; handling them one at a time');
-    await together.release().catch(() => undefined);
+    await together.release(effects).catch(() => undefined);
     return false;
   } finally {
     stopRenewing();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection } from 'mongodb';
 import type { Logger } from '../logger.js';
+import type { Effects } from './handlers.js';
 
 /**
  * The claims of a consumer group on event ids, in `processed` (unique by `_id`): the one place
@@ -22,6 +23,8 @@ export interface ProcessedEvent {
    * claim's renewals and its `done`, one write for all of them instead of one per event.
    */
   batch?: string;
+  /** The effects its handler recorded as done (see Effects): kept when the claim is released. */
+  effects?: string[];
 }
 
 /**
@@ -41,6 +44,12 @@ export interface ProcessedLedger {
 }
 
 export type ClaimState = 'claimed' | 'done' | 'held';
+
+/** A claim attempt: its state, and the effects an earlier holder recorded (when `claimed`). */
+export interface ClaimResult {
+  state: ClaimState;
+  effects: string[];
+}
 
 const HOUR = 60 * 60 * 1000;
 const DUPLICATE_KEY = 11000;
@@ -84,7 +93,7 @@ export class Claims {
    * Takes the claim on an event: `claimed` (ours now), `done` (handled before) or `held`
    * (another consumer renews it; wait). A claim not renewed for a lease is taken over.
    */
-  async claim(eventId: string, type: string): Promise<ClaimState> {
+  async claim(eventId: string, type: string): Promise<ClaimResult> {
     const id = this.idOf(eventId);
     for (;;) {
       const now = new Date();
@@ -96,13 +105,13 @@ export class Claims {
           { $push: { ids: id } },
           { upsert: true, projection: { _id: 1 } },
         );
-        return 'claimed';
+        return { state: 'claimed', effects: [] };
       } catch (err) {
         if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
       }
       const existing = await this.processed.findOne({ _id: id });
       // Released between our insert and this read: try again.
-      if (existing) return this.takeOver(existing, now);
+      if (existing) return { state: await this.takeOver(existing, now), effects: existing.effects ?? [] };
     }
   }
 
@@ -142,9 +151,15 @@ export class Claims {
     );
   }
 
-  /** Frees our unfinished claim, so an operator's replay or the next consumer handles the event afresh. */
-  async release(eventId: string): Promise<void> {
-    await this.processed.deleteOne({ _id: this.idOf(eventId), owner: this.owner, status: 'processing' });
+  /**
+   * Frees our unfinished claim, so an operator's replay or the next consumer handles the event
+   * afresh. A claim with effects recorded stays, free to take at once (no owner, renewed at the
+   * epoch), so whoever handles the event next skips those effects.
+   */
+  async release(eventId: string, hasEffects: boolean): Promise<void> {
+    const filter = { _id: this.idOf(eventId), owner: this.owner, status: 'processing' as const };
+    if (hasEffects) await this.processed.updateOne(filter, FREE);
+    else await this.processed.deleteOne(filter);
   }
 
   /**
@@ -155,6 +170,46 @@ export class Claims {
   keepAlive(renew: () => Promise<unknown>): () => void {
     const timer = setInterval(() => void renew().catch(() => undefined), this.leaseMs / 3);
     return () => clearInterval(timer);
+  }
+}
+
+/** The update that frees a claim and keeps its effects: anyone takes it over at once. */
+export const FREE = { $set: { claimedAt: new Date(0) }, $unset: { owner: '', batch: '' } } as const;
+
+/** The effects of claims we hold, recorded on the claims themselves (see Effects). */
+export class ClaimEffects implements Effects {
+  private readonly known = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly claims: Claims,
+    inherited: Record<string, string[]> = {},
+  ) {
+    for (const [eventId, effects] of Object.entries(inherited)) {
+      if (effects.length > 0) this.known.set(eventId, new Set(effects));
+    }
+  }
+
+  done(effect: string, eventId: string): boolean {
+    return this.known.get(eventId)?.has(effect) ?? false;
+  }
+
+  async record(effect: string, eventIds: string[]): Promise<void> {
+    if (eventIds.length === 0) return;
+    const ids = eventIds.map((id) => this.claims.idOf(id));
+    // By `_id` alone: recorded even on a claim taken over meanwhile, since the effect happened.
+    if (ids.length === 1)
+      await this.claims.processed.updateOne({ _id: ids[0] as string }, { $addToSet: { effects: effect } });
+    else await this.claims.processed.updateMany({ _id: { $in: ids } }, { $addToSet: { effects: effect } });
+    for (const id of eventIds) {
+      const set = this.known.get(id) ?? new Set();
+      set.add(effect);
+      this.known.set(id, set);
+    }
+  }
+
+  /** Whether any effect is known for the event (its claim must then be kept when released). */
+  any(eventId: string): boolean {
+    return this.known.has(eventId);
   }
 }
 

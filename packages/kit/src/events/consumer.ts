@@ -1,16 +1,24 @@
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { Collection } from 'mongodb';
 import type { Logger } from '../logger.js';
+import { countConsumed, watchConsumerLag } from '../metrics/consumer.js';
 import { byOffset, claimTogether, handleTogether, readEnvelopes } from './batches.js';
-import { Claims, type ProcessedEvent, type ProcessedLedger, type PruningOptions, schedulePruning } from './claims.js';
+import {
+  ClaimEffects,
+  Claims,
+  type ProcessedEvent,
+  type ProcessedLedger,
+  type PruningOptions,
+  schedulePruning,
+} from './claims.js';
 import { parseEnvelope } from './envelope.js';
 import { type BatchingEventHandler, type EventHandler, isBatching, messagesPerCall } from './handlers.js';
 import type { EventPublisher } from './publisher.js';
-import { Control, DeadLetters, type Outcome, errorText, withRetries } from './retry.js';
+import { Control, DeadLetters, type Outcome, errorText, namedError, withRetries } from './retry.js';
 
 // The consumer's parts, re-exported so the kit's public names stay where services import them.
-export { batchHandler, MAX_EVENTS_PER_CALL } from './handlers.js';
-export type { BatchEventHandler, BatchingEventHandler, EventHandler } from './handlers.js';
+export { batchHandler, effectsInMemory, MAX_EVENTS_PER_CALL } from './handlers.js';
+export type { BatchEventHandler, BatchingEventHandler, Effects, EventHandler } from './handlers.js';
 export { pruneProcessed } from './claims.js';
 export type { ProcessedEvent, ProcessedLedger } from './claims.js';
 export { deadLetterTopic } from './retry.js';
@@ -63,6 +71,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
   const consumer = kafka.consumer({ groupId, sessionTimeout: 10000, rebalanceTimeout: 10000, heartbeatInterval: 1000 });
   await consumer.connect();
   await consumer.subscribe({ topics: Object.keys(handlers), fromBeginning: true });
+  consumer.on(consumer.events.STOP, watchConsumerLag(kafka, groupId, Object.keys(handlers)));
   if (ledger) consumer.on(consumer.events.STOP, schedulePruning(claims, ledger, options, logger));
 
   /** One message, from claim to handled or dead-lettered; `abandoned` when the consumer must let go. */
@@ -75,16 +84,22 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
       return deadLetters.send(topic, message, 'unreadable envelope', log, ctl);
     }
 
+    let inherited: string[] = [];
     for (let waited = 0; ; waited++) {
-      const state = await claims.claim(event.id, event.type);
-      if (state === 'done') {
+      const claim = await claims.claim(event.id, event.type);
+      if (claim.state === 'done') {
         log.info('event already processed; skipped');
         return 'skipped';
       }
-      if (state === 'claimed') break;
+      if (claim.state === 'claimed') {
+        inherited = claim.effects;
+        break;
+      }
       if (waited === 0) log.info('event is being handled by another consumer; waiting for it');
       if (!(await ctl.pause(Math.min(1000, claims.leaseMs / 3)))) return 'abandoned';
     }
+    // What an earlier holder of the claim did already (it died, failed, or was dead-lettered).
+    const effects = new ClaimEffects(claims, { [event.id]: inherited });
 
     // Keep the claim and the group membership alive however long the handler takes.
     const stopRenewing = claims.keepAlive(() => Promise.all([claims.renew(event.id), ctl.heartbeat()]));
@@ -92,17 +107,18 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
     try {
       const result = await withRetries(
         async () => {
-          await handler(event, log);
+          await handler(event, log, effects);
           await claims.finish(event.id);
         },
         policy,
         ctl,
         log,
+        topic,
       );
       if (result.outcome === 'failed') {
         log.error(
           { err: result.error, attempts: result.attempts },
-          'event failed every attempt; sending it to the dead-letter topic',
+          `event failed every attempt; sending it to the dead-letter topic: ${namedError(result.error)}`,
         );
         outcome = await deadLetters.send(topic, message, errorText(result.error), log, ctl);
       } else {
@@ -112,8 +128,8 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
     } finally {
       stopRenewing();
       // Handled: the claim says done. Otherwise free it: an operator's replay (dead-lettered) or
-      // the next consumer (abandoned) handles the event afresh.
-      if (outcome !== 'handled') await claims.release(event.id);
+      // the next consumer (abandoned) handles the event again, skipping the effects recorded.
+      if (outcome !== 'handled') await claims.release(event.id, effects.any(event.id));
     }
   };
 
@@ -170,10 +186,12 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
       for (let i = 0; i < batch.messages.length; i += step) {
         if (!ctl.active()) return;
         const messages = batch.messages.slice(i, i + step);
+        const startedAt = performance.now();
         const outcome =
           messages.length > 1 && isBatching(handler)
             ? await consumeTogether(batch.topic, batch.partition, messages, handler, ctl)
             : await consume(batch.topic, batch.partition, messages[0] as KafkaMessage, ctl);
+        countConsumed(batch.topic, outcome, messages.length, startedAt);
         // Abandoned: leave these and every later offset uncommitted; they are delivered again.
         if (outcome === 'abandoned') return;
         resolveOffset((messages.at(-1) as KafkaMessage).offset);

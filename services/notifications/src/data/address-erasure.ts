@@ -20,7 +20,7 @@ const sameAddress = (email: string) => ({
 export function addressErasureRepository(models: Models): AddressErasure {
   return {
     async eraseSentTo(email) {
-      // The rows stay (they say which event's email went out, so a redelivery sends nothing twice); only `to` goes.
+      // The rows stay (they say which event's email went out); only `to` goes.
       const res = await models.SentEmail.collection.updateMany(
         { to: sameAddress(email) },
         { $set: { to: ERASED } },

@@ -51,8 +51,8 @@ const sentEmailSchema = new Schema<SentEmailDoc>(
   },
   { collection: 'sent_emails', versionKey: false },
 );
-// "Was this email of this event sent already?" ({ eventId, kind }) before every send; unique, so
-// one event can never record the same email twice. Also serves operators' "what did event X send?".
+// Unique, so one event never records the same email twice; serves operators' "what did event X
+// send?". Whether to send is not asked here but of the kit's claim on the event (see ports.ts).
 sentEmailSchema.index({ eventId: 1, kind: 1 }, { unique: true });
 // Operators answering "did this person get our email?": find({ to }).sort({ sentAt: -1 }) in the shell.
 sentEmailSchema.index({ to: 1, sentAt: -1 });

@@ -1,13 +1,10 @@
-import type { EmailKind, SentEmail, SentEmails } from '../domain/ports.js';
+import type { SentEmail, SentEmails } from '../domain/ports.js';
 import { type Models, sentEmailId } from './models.js';
 
 const DUPLICATE_KEY = 11000;
 
 export function sentEmailsRepository(models: Models): SentEmails {
-  const wasSent = async (eventId: string, kind: EmailKind) =>
-    (await models.SentEmail.exists({ eventId, kind })) !== null;
   return {
-    wasSent,
     async record(sent: SentEmail) {
       try {
         await models.SentEmail.create(withId(sent));
@@ -25,18 +22,6 @@ export function sentEmailsRepository(models: Models): SentEmails {
       } catch (err) {
         if (!onlyDuplicateKeys(err)) throw err;
       }
-    },
-    async sentAmong(eventIds: string[], kind: EmailKind) {
-      if (eventIds.length === 0) return new Set<string>();
-      if (eventIds.length === 1) {
-        const [eventId] = eventIds as [string];
-        return new Set((await wasSent(eventId, kind)) ? [eventId] : []);
-      }
-      const rows = await models.SentEmail.find(
-        { _id: { $in: eventIds.map((id) => sentEmailId(kind, id)) } },
-        { eventId: 1 },
-      ).lean();
-      return new Set(rows.map((row) => row.eventId));
     },
   };
 }

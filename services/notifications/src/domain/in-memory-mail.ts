@@ -1,7 +1,9 @@
+import { effectsInMemory } from '@homereport/kit';
 import type { Mailer, OutgoingMail, SentEmail, SentEmails } from './ports.js';
 
 /**
- * The Mailer and SentEmails ports kept in memory, for unit tests of what is sent when. A send
+ * The Mailer and SentEmails ports, and the kit's claim effects, kept in memory, for unit tests of
+ * what is sent when (passing the same `effects` again is the kit retrying the event). A send
  * for which `fails(mail, attempt)` says so throws, as a refused SMTP send does; `attempt` counts
  * every send, failed ones included, from 1.
  */
@@ -18,16 +20,13 @@ export function inMemoryMail(fails: (mail: OutgoingMail, attempt: number) => boo
     },
     close() {},
   };
-  const recorded = (eventId: string, kind: string) => records.some((r) => r.eventId === eventId && r.kind === kind);
   const sent: SentEmails = {
-    wasSent: async (eventId, kind) => recorded(eventId, kind),
     record: async (r) => {
       records.push(r);
     },
     recordMany: async (rs) => {
       records.push(...rs);
     },
-    sentAmong: async (ids, kind) => new Set(ids.filter((id) => recorded(id, kind))),
   };
-  return { mailer, sent, delivered, records };
+  return { mailer, sent, effects: effectsInMemory(), delivered, records };
 }

@@ -4,7 +4,7 @@ import {
   type UserRegistered,
   sealContext,
 } from '@homereport/contracts';
-import { openSecret } from '@homereport/kit';
+import { type Effects, openSecret } from '@homereport/kit';
 import type { Brand } from '../mail/layout.js';
 import {
   contactAcknowledgementEmail,
@@ -33,13 +33,22 @@ export interface SendOutcome {
 }
 
 /**
- * Sends one email of a kind for an event, unless it was sent before. The consumer already
- * processes an event id once, but an event that causes two emails can fail between them; the
- * retry then sends only the one still missing. A failed send throws, so the consumer retries.
+ * Sends one email of a kind for an event, unless the event's claim recorded it as sent. The kit
+ * hands an event to one handler at a time and skips it once handled, but an event that causes
+ * two emails can fail between them; the retry then sends only the one still missing. The claim
+ * (Effects) is the one place that knows: sent_emails is written for operators, never read here,
+ * so there are not two records to keep in agreement. A failed send throws, so the kit retries.
  */
-async function sendOnce(deps: NotifyDeps, eventId: string, kind: EmailKind, mail: OutgoingMail): Promise<SendOutcome> {
-  if (await deps.sent.wasSent(eventId, kind)) return { kind, sent: false };
+export async function sendOnce(
+  deps: Pick<NotifyDeps, 'mailer' | 'sent'>,
+  effects: Effects,
+  eventId: string,
+  kind: EmailKind,
+  mail: OutgoingMail,
+): Promise<SendOutcome> {
+  if (effects.done(kind, eventId)) return { kind, sent: false };
   const { messageId } = await deps.mailer.send(mail);
+  await effects.record(kind, [eventId]);
   await deps.sent.record({ eventId, kind, to: mail.to.address, sentAt: new Date(), smtpMessageId: messageId });
   return { kind, sent: true };
 }
@@ -49,6 +58,7 @@ const support = (deps: NotifyDeps): MailAddress => ({ name: 'HomeReport Support'
 /** Sent for user-registered and for verification-resend-requested alike. */
 export async function sendVerification(
   deps: NotifyDeps,
+  effects: Effects,
   eventId: string,
   data: UserRegistered,
 ): Promise<SendOutcome[]> {
@@ -56,12 +66,17 @@ export async function sendVerification(
   const verifyUrl = linkWithToken(deps.brand.publicUrl, '/verify-email', token);
   const email = verificationEmail({ verifyUrl }, deps.brand);
   return [
-    await sendOnce(deps, eventId, 'verification', { to: { address: data.email }, replyTo: support(deps), ...email }),
+    await sendOnce(deps, effects, eventId, 'verification', {
+      to: { address: data.email },
+      replyTo: support(deps),
+      ...email,
+    }),
   ];
 }
 
 export async function sendPasswordReset(
   deps: NotifyDeps,
+  effects: Effects,
   eventId: string,
   data: PasswordResetRequested,
 ): Promise<SendOutcome[]> {
@@ -69,26 +84,31 @@ export async function sendPasswordReset(
   const resetUrl = linkWithToken(deps.brand.publicUrl, '/reset-password', token);
   const email = passwordResetEmail({ resetUrl }, deps.brand);
   return [
-    await sendOnce(deps, eventId, 'password-reset', { to: { address: data.email }, replyTo: support(deps), ...email }),
+    await sendOnce(deps, effects, eventId, 'password-reset', {
+      to: { address: data.email },
+      replyTo: support(deps),
+      ...email,
+    }),
   ];
 }
 
 /** The staff's copy answers straight to the sender; the sender's acknowledgement answers to support. */
 export async function sendContactEmails(
   deps: NotifyDeps,
+  effects: Effects,
   eventId: string,
   data: ContactMessageReceived,
 ): Promise<SendOutcome[]> {
   const sender: MailAddress = { name: data.name, address: data.email };
   return [
-    await sendOnce(deps, eventId, 'contact-staff', {
+    await sendOnce(deps, effects, eventId, 'contact-staff', {
       to: { name: 'HomeReport Staff', address: deps.staffEmail },
       replyTo: sender,
       ...contactStaffEmail(data, deps.brand),
     }),
     // To an address nobody verified: it carries none of the sender's words (not even their
     // name), so the form cannot be used to mail a stranger anything.
-    await sendOnce(deps, eventId, 'contact-acknowledgement', {
+    await sendOnce(deps, effects, eventId, 'contact-acknowledgement', {
       to: { address: data.email },
       replyTo: support(deps),
       ...contactAcknowledgementEmail(deps.brand),

@@ -40,19 +40,16 @@ export interface SentEmail {
   smtpMessageId: string;
 }
 
+/**
+ * The record of the emails sent, for operators ("did this person get our email?") and for
+ * erasing a deleted account's address. It decides nothing: whether an email was sent before is
+ * asked of the kit's claim on the event (the handler's Effects), the one place that stops
+ * duplicates, so no second record can disagree with it.
+ */
 export interface SentEmails {
-  wasSent(eventId: string, kind: EmailKind): Promise<boolean>;
   record(sent: SentEmail): Promise<void>;
   /** Several at once (one digest email covers several events); rows already recorded are skipped. */
   recordMany(sent: SentEmail[]): Promise<void>;
-  /**
-   * Which of these events had their email of this kind recorded, in one lookup by `_id`. Rows
-   * written before `_id` named the event (ObjectIds) are seen only when asking about one event.
-   * The kit hands several events at once only when it claimed them all afresh, and an event no
-   * consumer had claimed before has no email yet; one event may be a claim taken over from a
-   * consumer of the earlier version that died after sending.
-   */
-  sentAmong(eventIds: string[], kind: EmailKind): Promise<Set<string>>;
 }
 
 export interface StoredContactMessage {

@@ -5,7 +5,7 @@ import {
   UserRegistered,
   VerificationResendRequested,
 } from '@homereport/contracts';
-import type { EventHandler } from '@homereport/kit';
+import type { Effects, EventHandler } from '@homereport/kit';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import {
@@ -30,16 +30,16 @@ export function notificationHandlers(deps: NotifyDeps): Record<string, EventHand
   const handle =
     <S extends TSchema>(
       schema: S,
-      send: (deps: NotifyDeps, eventId: string, data: Static<S>) => Promise<SendOutcome[]>,
+      send: (deps: NotifyDeps, effects: Effects, eventId: string, data: Static<S>) => Promise<SendOutcome[]>,
     ): EventHandler =>
-    async (event, log) => {
+    async (event, log, effects) => {
       if (!Value.Check(schema, event.data)) {
         const problem = Value.Errors(schema, event.data).First();
         throw new Error(
           `${event.type} data breaks its contract at ${problem?.path || '/'}: ${problem?.message ?? 'invalid'}`,
         );
       }
-      for (const outcome of await send(deps, event.id, event.data)) {
+      for (const outcome of await send(deps, effects, event.id, event.data)) {
         if (outcome.sent) log.info({ kind: outcome.kind }, 'email sent');
         else log.info({ kind: outcome.kind }, 'email already sent for this event; not sent again');
       }

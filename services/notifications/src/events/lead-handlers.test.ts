@@ -30,7 +30,7 @@ const envelope = (data: unknown, id = `event-${++serial}`): EventEnvelope =>
   ({ id, type: 'lead-received', occurredAt: '', source: 'leads', correlationId: 'c', data }) as EventEnvelope;
 
 function fakes(options: { includeTestLeads?: boolean; failSend?: number } = {}) {
-  const { mailer, sent, delivered, records } = inMemoryMail((_mail, attempt) => options.failSend === attempt);
+  const { mailer, sent, effects, delivered, records } = inMemoryMail((_mail, attempt) => options.failSend === attempt);
   const lines: { fields: Record<string, unknown>; message: string }[] = [];
   const handler = leadNotificationHandlers({
     mailer,
@@ -46,8 +46,9 @@ function fakes(options: { includeTestLeads?: boolean; failSend?: number } = {}) 
     delivered,
     records,
     lines,
-    batch: (events: EventEnvelope[]) => handler.batch(events, log),
-    one: (event: EventEnvelope) => handler(event, log),
+    // The same effects on every call: as the kit's claims, across retries and redeliveries.
+    batch: (events: EventEnvelope[]) => handler.batch(events, log, effects),
+    one: (event: EventEnvelope) => handler(event, log, effects),
   };
 }
 

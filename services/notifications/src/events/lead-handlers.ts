@@ -13,7 +13,9 @@ import { type Block, type Brand, type EmailContent, type RenderedEmail, oneLine,
  * one SMTP send takes 5-60 ms, so one email per lead put the service hours behind and buried
  * staff under thousands of emails. Test leads (Google's "send test data", `is_test`) send
  * nothing unless LEAD_ALERTS_FOR_TEST_LEADS is on. Each lead is in one email, even when its
- * event is delivered again: every lead of a sent email gets its own `sent_emails` row.
+ * event is delivered again or its call fails after some digests went out: the kit's claim on
+ * each lead's event records the alert as sent (Effects), and `sent_emails` keeps a row per lead
+ * for operators.
  */
 export interface LeadAlertSettings {
   /** Also email test leads (is_test), e.g. while wiring up a new ad account. */
@@ -116,7 +118,7 @@ export function leadNotificationHandlers(deps: LeadMailDeps): Record<string, Eve
     // All or nothing per call: an invalid event throws before anything is sent, and a failed send
     // throws after the emails before it were sent and recorded. The kit then handles the call's
     // events one at a time, where the recorded ones are skipped.
-    [Topics.leadReceived]: batchHandler(async (events, log) => {
+    [Topics.leadReceived]: batchHandler(async (events, log, effects) => {
       const byEvent = new Map<string, LeadReceived>();
       for (const event of events) byEvent.set(event.id, checkedLead(event));
 
@@ -128,13 +130,8 @@ export function leadNotificationHandlers(deps: LeadMailDeps): Record<string, Eve
           log.info({ kind: 'lead-alert', leads: skipped }, 'test lead; no email (LEAD_ALERTS_FOR_TEST_LEADS is off)');
         }
       }
-      // One lookup by `_id` for the call: these events were claimed by this version (see
-      // sentAmong). 200 lookups by { eventId, kind } each cost the database more than the lead.
-      const sentBefore = await deps.sent.sentAmong(
-        wanted.map(([eventId]) => eventId),
-        'lead-alert',
-      );
-      const due = wanted.filter(([eventId]) => !sentBefore.has(eventId));
+      // Known from the claims, without a lookup: the kit read them when it claimed the events.
+      const due = wanted.filter(([eventId]) => !effects.done('lead-alert', eventId));
       if (due.length < wanted.length) {
         log.info({ kind: 'lead-alert', sent: false, leads: wanted.length - due.length }, 'email already sent');
       }
@@ -158,6 +155,10 @@ export function leadNotificationHandlers(deps: LeadMailDeps): Record<string, Eve
                 ),
               };
         const { messageId } = await deps.mailer.send(mail);
+        await effects.record(
+          'lead-alert',
+          group.map(([eventId]) => eventId),
+        );
         const sentAt = new Date();
         await deps.sent.recordMany(
           group.map(([eventId]) => ({ eventId, kind: 'lead-alert', to, sentAt, smtpMessageId: messageId })),

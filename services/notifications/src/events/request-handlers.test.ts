@@ -1,3 +1,4 @@
+import { effectsInMemory } from '@homereport/kit';
 import { describe, expect, it } from 'vitest';
 import type { OutgoingMail } from '../domain/ports.js';
 import { reportReadyEmail, requestNotificationHandlers, requestStaffEmail } from './request-handlers.js';
@@ -14,9 +15,12 @@ const request = {
 
 function fakeDeps() {
   const sent: OutgoingMail[] = [];
-  const recorded = new Set<string>();
+  const recorded: string[] = [];
   return {
     sent,
+    recorded,
+    // As the kit's claims: the same effects across deliveries of an event.
+    effects: effectsInMemory(),
     deps: {
       mailer: {
         send: async (mail: OutgoingMail) => {
@@ -26,14 +30,9 @@ function fakeDeps() {
         close: () => {},
       },
       sent: {
-        wasSent: async (eventId: string, kind: string) => recorded.has(`${eventId}:${kind}`),
-        record: async (s: { eventId: string; kind: string }) => {
-          recorded.add(`${s.eventId}:${s.kind}`);
-        },
-        recordMany: async (rows: { eventId: string; kind: string }[]) => {
-          for (const s of rows) recorded.add(`${s.eventId}:${s.kind}`);
-        },
-        sentAmong: async (ids: string[], kind: string) => new Set(ids.filter((id) => recorded.has(`${id}:${kind}`))),
+        record: async (s: { eventId: string; kind: string }) => void recorded.push(`${s.eventId}:${s.kind}`),
+        recordMany: async (rows: { eventId: string; kind: string }[]) =>
+          void recorded.push(...rows.map((s) => `${s.eventId}:${s.kind}`)),
       },
       brand,
       staffEmail: 'staff@homereport.example',
@@ -61,13 +60,13 @@ describe('request emails', () => {
   });
 
   it('send the staff alert always, the receipt only to a signed-in requester, each once per event', async () => {
-    const { deps, sent } = fakeDeps();
+    const { deps, sent, effects } = fakeDeps();
     const handlers = requestNotificationHandlers(deps);
-    await handlers['request-submitted']?.(event('request-submitted', { request, requester: null }), log);
+    await handlers['request-submitted']?.(event('request-submitted', { request, requester: null }), log, effects);
     expect(sent.map((m) => m.to.address)).toEqual(['staff@homereport.example']);
     const requester = { userId: 'u1', email: 'buyer@example.test' };
-    await handlers['request-submitted']?.(event('request-submitted', { request, requester }, 'e2'), log);
-    await handlers['request-submitted']?.(event('request-submitted', { request, requester }, 'e2'), log);
+    await handlers['request-submitted']?.(event('request-submitted', { request, requester }, 'e2'), log, effects);
+    await handlers['request-submitted']?.(event('request-submitted', { request, requester }, 'e2'), log, effects);
     expect(sent.map((m) => m.to.address)).toEqual([
       'staff@homereport.example',
       'staff@homereport.example',
@@ -77,29 +76,30 @@ describe('request emails', () => {
   });
 
   it('email report-ready to the requester only', async () => {
-    const { deps, sent } = fakeDeps();
+    const { deps, sent, effects } = fakeDeps();
     const handlers = requestNotificationHandlers(deps);
     const covered = { request, completed_at: request.created_at };
-    await handlers['request-covered']?.(event('request-covered', { ...covered, requester: null }), log);
+    await handlers['request-covered']?.(event('request-covered', { ...covered, requester: null }), log, effects);
     expect(sent).toHaveLength(0);
     const requester = { userId: 'u1', email: 'buyer@example.test' };
-    await handlers['request-covered']?.(event('request-covered', { ...covered, requester }, 'e3'), log);
+    await handlers['request-covered']?.(event('request-covered', { ...covered, requester }, 'e3'), log, effects);
     expect(sent.map((m) => m.to.address)).toEqual(['buyer@example.test']);
   });
 
   it('refuse an event that breaks its contract (it goes to the dead-letter topic)', async () => {
-    const { deps } = fakeDeps();
+    const { deps, effects } = fakeDeps();
     const handlers = requestNotificationHandlers(deps);
-    await expect(handlers['request-covered']?.(event('request-covered', { request: {} }), log)).rejects.toThrow(
-      /breaks its contract/,
-    );
+    await expect(
+      handlers['request-covered']?.(event('request-covered', { request: {} }), log, effects),
+    ).rejects.toThrow(/breaks its contract/);
   });
 
   it('send the staff one digest for requests that arrive together, and each signed-in requester a receipt', async () => {
-    const { deps, sent } = fakeDeps();
+    const { deps, sent, effects } = fakeDeps();
     const handlers = requestNotificationHandlers(deps);
-    const batch = (handlers['request-submitted'] as unknown as { batch: (e: never[], l: never) => Promise<void> })
-      .batch;
+    const batch = (
+      handlers['request-submitted'] as unknown as { batch: (e: never[], l: never, f: typeof effects) => Promise<void> }
+    ).batch;
     const requester = { userId: 'u1', email: 'buyer@example.test' };
     const events = Array.from({ length: 3 }, (_, i) =>
       event(
@@ -111,13 +111,13 @@ describe('request emails', () => {
         `d${i}`,
       ),
     );
-    await batch(events, log);
+    await batch(events, log, effects);
     expect(sent.map((m) => m.to.address)).toEqual(['staff@homereport.example', 'buyer@example.test']);
     expect(sent[0]?.subject).toBe('3 new coverage requests: 0 Elm St, Austin, TX, 1 Elm St, Austin, TX and 1 more');
     expect(sent[0]?.replyTo).toBeUndefined();
     for (const i of [0, 1, 2]) expect(sent[0]?.text).toContain(`/admin/request/r${i}`);
     // Delivered again: nothing more.
-    await batch(events, log);
+    await batch(events, log, effects);
     expect(sent).toHaveLength(2);
   });
 });

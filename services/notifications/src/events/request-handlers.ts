@@ -1,8 +1,9 @@
 import { RequestCovered, RequestSubmitted, Topics } from '@homereport/contracts';
-import { type EventEnvelope, type EventHandler, batchHandler } from '@homereport/kit';
+import { type Effects, type EventEnvelope, type EventHandler, batchHandler } from '@homereport/kit';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import type { EmailKind, MailAddress, Mailer, OutgoingMail, SentEmails } from '../domain/ports.js';
+import { type SendOutcome, sendOnce } from '../domain/notify.js';
+import type { MailAddress, Mailer, OutgoingMail, SentEmails } from '../domain/ports.js';
 import {
   type Block,
   type Brand,
@@ -19,7 +20,8 @@ import {
  *   share a digest); a requester who was signed in gets a receipt (an anonymous visitor left no
  *   address to write to);
  * - request-covered: the signed-in requester learns that the report is ready, with a link to it.
- * Each email is sent once per event, even when the event is delivered again.
+ * Each email is sent once per event, even when the event is delivered again: the kit's claim on
+ * the event records it as sent (see sendOnce).
  */
 export interface RequestMailDeps {
   mailer: Mailer;
@@ -140,23 +142,16 @@ function checked<S extends TSchema>(schema: S, event: EventEnvelope): Static<S> 
   return event.data;
 }
 
-async function sendOnce(deps: RequestMailDeps, eventId: string, kind: EmailKind, mail: OutgoingMail) {
-  if (await deps.sent.wasSent(eventId, kind)) return { kind, sent: false };
-  const { messageId } = await deps.mailer.send(mail);
-  await deps.sent.record({ eventId, kind, to: mail.to.address, sentAt: new Date(), smtpMessageId: messageId });
-  return { kind, sent: true };
-}
-
 export function requestNotificationHandlers(deps: RequestMailDeps): Record<string, EventHandler> {
   const support: MailAddress = { name: 'HomeReport Support', address: deps.supportEmail };
   const staff: MailAddress = { name: 'HomeReport Staff', address: deps.staffEmail };
   const handle =
     <S extends TSchema>(
       schema: S,
-      send: (eventId: string, data: Static<S>) => Promise<{ kind: EmailKind; sent: boolean }[]>,
+      send: (effects: Effects, eventId: string, data: Static<S>) => Promise<SendOutcome[]>,
     ): EventHandler =>
-    async (event, log) => {
-      for (const outcome of await send(event.id, checked(schema, event))) {
+    async (event, log, effects) => {
+      for (const outcome of await send(effects, event.id, checked(schema, event))) {
         log.info({ kind: outcome.kind, sent: outcome.sent }, outcome.sent ? 'email sent' : 'email already sent');
       }
     };
@@ -166,13 +161,9 @@ export function requestNotificationHandlers(deps: RequestMailDeps): Record<strin
     // each), as of leads: a burst of anonymous requests must not bury the inbox. Receipts stay one
     // per signed-in requester. All or nothing per call, as for leads: the kit then retries the
     // call's events one at a time, and what was recorded as sent is skipped.
-    [Topics.requestSubmitted]: batchHandler(async (events, log) => {
+    [Topics.requestSubmitted]: batchHandler(async (events, log, effects) => {
       const submitted = events.map((event) => [event.id, checked(RequestSubmitted, event)] as const);
-      const sentBefore = await deps.sent.sentAmong(
-        submitted.map(([eventId]) => eventId),
-        'request-staff',
-      );
-      const due = submitted.filter(([eventId]) => !sentBefore.has(eventId));
+      const due = submitted.filter(([eventId]) => !effects.done('request-staff', eventId));
       for (let start = 0; start < due.length; start += REQUESTS_PER_DIGEST) {
         const group = due.slice(start, start + REQUESTS_PER_DIGEST);
         const [first] = group;
@@ -193,6 +184,10 @@ export function requestNotificationHandlers(deps: RequestMailDeps): Record<strin
                 ),
               };
         const { messageId } = await deps.mailer.send(mail);
+        await effects.record(
+          'request-staff',
+          group.map(([eventId]) => eventId),
+        );
         const sentAt = new Date();
         await deps.sent.recordMany(
           group.map(([eventId]) => ({
@@ -207,7 +202,7 @@ export function requestNotificationHandlers(deps: RequestMailDeps): Record<strin
       }
       for (const [eventId, data] of submitted) {
         if (!data.requester) continue;
-        const outcome = await sendOnce(deps, eventId, 'request-receipt', {
+        const outcome = await sendOnce(deps, effects, eventId, 'request-receipt', {
           to: { address: data.requester.email },
           replyTo: support,
           ...requestReceiptEmail(data, deps.brand),
@@ -215,10 +210,10 @@ export function requestNotificationHandlers(deps: RequestMailDeps): Record<strin
         log.info({ kind: outcome.kind, sent: outcome.sent }, outcome.sent ? 'email sent' : 'email already sent');
       }
     }),
-    [Topics.requestCovered]: handle(RequestCovered, async (eventId, data) => {
+    [Topics.requestCovered]: handle(RequestCovered, async (effects, eventId, data) => {
       if (!data.requester) return [];
       return [
-        await sendOnce(deps, eventId, 'report-ready', {
+        await sendOnce(deps, effects, eventId, 'report-ready', {
           to: { address: data.requester.email },
           replyTo: support,
           ...reportReadyEmail(data, deps.brand),
