@@ -1,0 +1,228 @@
+// The Kubernetes manifests (infra/k8s): both overlays build with kustomize (installed by
+// `npm run provision`), every object is valid against the Kubernetes schema (kubernetes-models),
+// and every workload follows the rules of issue 23: probes, resources, a non-root security
+// context; for the gateway and the services also two replicas at least, the health endpoints,
+// a read-only root filesystem, a grace period that covers the graceful shutdown, a
+// PodDisruptionBudget, and the network policy that lets only the gateway reach them.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse, parseAllDocuments } from 'yaml';
+import { cacheDir, repoRoot } from '../local/servers.mjs';
+import { SERVICES } from '../local/stack.mjs';
+
+interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  spec?: any;
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+}
+type Container = any;
+
+const kustomize = join(cacheDir, 'bin', 'kustomize');
+const k8sDir = join(repoRoot, 'infra/k8s');
+const SERVERS = ['gateway', ...SERVICES];
+const WORKLOAD_KINDS = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob']);
+/** packages/kit/src/server.ts forces the exit of a shutdown that takes longer than this. */
+const SHUTDOWN_FORCE_S = 10;
+
+function build(overlay: string): K8sObject[] {
+  const out = execFileSync(kustomize, ['build', join(k8sDir, 'overlays', overlay)], { encoding: 'utf8' });
+  return parseAllDocuments(out).map((d) => d.toJS() as K8sObject);
+}
+
+/** The model class of an object's apiVersion and kind, e.g. kubernetes-models/apps/v1/Deployment. */
+async function modelOf(obj: K8sObject) {
+  const module = `kubernetes-models/${obj.apiVersion}/${obj.kind}`;
+  const loaded = (await import(module)) as Record<string, new (data: unknown) => { validate(): void }>;
+  const Model = loaded[obj.kind];
+  if (!Model) throw new Error(`no model for ${obj.apiVersion} ${obj.kind}`);
+  return Model;
+}
+
+const podSpec = (w: K8sObject) => (w.kind === 'CronJob' ? w.spec.jobTemplate.spec.template.spec : w.spec.template.spec);
+const byKind = (objs: K8sObject[], kind: string) => objs.filter((o) => o.kind === kind);
+const named = (objs: K8sObject[], kind: string, name: string) =>
+  objs.find((o) => o.kind === kind && o.metadata.name === name);
+const isServer = (o: K8sObject) => o.metadata.labels?.['app.kubernetes.io/component'] === 'server';
+
+const MEMORY_UNITS: Record<string, number> = { Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30 };
+const bytes = (q: string) => {
+  const m = /^(\d+)(Ki|Mi|Gi)$/.exec(q);
+  if (!m) throw new Error(`unexpected memory quantity ${q}`);
+  return Number(m[1]) * (MEMORY_UNITS[m[2] as string] as number);
+};
+
+describe.each(['dev', 'prod'])('kustomize build of overlays/%s', (overlay) => {
+  if (!existsSync(kustomize)) throw new Error(`${kustomize} is missing: run npm run provision`);
+  const objects = build(overlay);
+  const workloads = objects.filter((o) => WORKLOAD_KINDS.has(o.kind));
+  const servers = workloads.filter(isServer);
+
+  it('holds only objects valid against the Kubernetes schema', async () => {
+    expect(objects.length).toBeGreaterThan(30);
+    for (const obj of objects) {
+      const Model = await modelOf(obj);
+      expect(() => new Model(obj).validate(), `${obj.kind} ${obj.metadata.name}`).not.toThrow();
+    }
+  });
+
+  it('runs every workload with probes, resources and a non-root security context', () => {
+    for (const w of workloads) {
+      const pod = podSpec(w);
+      const what = `${w.kind} ${w.metadata.name}`;
+      expect(pod.securityContext?.runAsNonRoot, what).toBe(true);
+      expect(pod.securityContext?.runAsUser, what).toBeGreaterThan(0);
+      expect(pod.securityContext?.seccompProfile?.type, what).toBe('RuntimeDefault');
+      for (const c of pod.containers as Container[]) {
+        expect(c.securityContext?.allowPrivilegeEscalation, what).toBe(false);
+        expect(c.securityContext?.capabilities?.drop, what).toEqual(['ALL']);
+        expect(c.resources?.requests?.cpu, what).toBeTruthy();
+        expect(bytes(c.resources?.requests?.memory), what).toBeGreaterThan(0);
+        expect(bytes(c.resources?.limits?.memory), what).toBeGreaterThanOrEqual(bytes(c.resources.requests.memory));
+        // A Job runs once and ends: probes would only restart it mid-work.
+        if (w.kind === 'Job' || w.kind === 'CronJob') continue;
+        expect(c.livenessProbe, what).toBeTruthy();
+        expect(c.readinessProbe, what).toBeTruthy();
+      }
+    }
+  });
+
+  it('runs the gateway and each service as the rules say', () => {
+    expect(servers.map((s) => s.metadata.name).sort()).toEqual([...SERVERS].sort());
+    for (const d of servers) {
+      const pod = podSpec(d);
+      const what = d.metadata.name;
+      expect(d.kind, what).toBe('Deployment');
+      expect(d.spec.replicas, what).toBeGreaterThanOrEqual(2);
+      const [c, ...others] = pod.containers as Container[];
+      expect(others, what).toEqual([]);
+      // Plain node on the compiled build; the workspace packages resolve to their dist/.
+      expect(c.command[0], what).toBe('node');
+      expect(c.command, what).toContain('--conditions=homereport-dist');
+      const entry = c.command.at(-1) as string;
+      expect(entry, what).toBe(what === 'gateway' ? 'gateway/dist/server.js' : `services/${what}/dist/server.js`);
+      expect(existsSync(join(repoRoot, entry.replace('/dist/', '/src/').replace(/\.js$/, '.ts'))), what).toBe(true);
+      expect(c.livenessProbe.httpGet, what).toMatchObject({ path: '/health/live', port: 'http' });
+      expect(c.readinessProbe.httpGet, what).toMatchObject({ path: '/health/ready', port: 'http' });
+      expect(
+        c.ports.map((p: { name: string }) => p.name),
+        what,
+      ).toContain('http');
+      expect(c.securityContext.readOnlyRootFilesystem, what).toBe(true);
+      const tmp = c.volumeMounts.find((m: { mountPath: string }) => m.mountPath === '/tmp');
+      expect(pod.volumes.find((v: { name: string }) => v.name === tmp?.name)?.emptyDir, what).toBeTruthy();
+      // The grace period covers the preStop pause and the process's own bounded shutdown.
+      const preStop = Number(c.lifecycle?.preStop?.exec?.command?.at(-1) ?? 0);
+      expect(pod.terminationGracePeriodSeconds, what).toBeGreaterThan(preStop + SHUTDOWN_FORCE_S);
+      const envFrom = c.envFrom.map((e: { configMapRef?: { name: string }; secretRef?: { name: string } }) =>
+        e.configMapRef ? `cm:${e.configMapRef.name}` : `secret:${e.secretRef?.name}`,
+      );
+      expect(envFrom, what).toEqual(['cm:homereport-config', 'secret:homereport-servers', 'secret:homereport-keys']);
+      const service = named(objects, 'Service', what);
+      expect(service?.spec.selector, what).toEqual({ 'app.kubernetes.io/name': what });
+      const pdb = named(objects, 'PodDisruptionBudget', what);
+      expect(pdb?.spec.selector.matchLabels, what).toEqual({ 'app.kubernetes.io/name': what });
+      expect(pdb?.spec.minAvailable, what).toBeLessThan(d.spec.replicas);
+    }
+  });
+
+  it('scales the gateway, requests and leads with an autoscaler each, from two pods', () => {
+    const hpas = byKind(objects, 'HorizontalPodAutoscaler');
+    expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual(['gateway', 'leads', 'requests']);
+    for (const h of hpas) expect(h.spec.minReplicas).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lets only the gateway reach the services (and requests its two callers), metrics from monitoring', () => {
+    const policies = byKind(objects, 'NetworkPolicy');
+    const labelsOf = (name: string) => ({ 'app.kubernetes.io/name': name, 'app.kubernetes.io/component': 'server' });
+    const selects = (selector: K8sObject['spec'], labels: Record<string, string>) =>
+      Object.entries(selector.matchLabels ?? {}).every(([k, v]) => labels[k] === v) &&
+      (selector.matchExpressions ?? []).every(
+        (e: { key: string; operator: string; values: string[] }) =>
+          e.operator === 'In' && e.values.includes(labels[e.key] as string),
+      );
+    const allowedOnHttp = (service: string) => {
+      const names = new Set<string>();
+      for (const p of policies.filter((p) => selects(p.spec.podSelector, labelsOf(service)))) {
+        for (const rule of p.spec.ingress ?? []) {
+          if (!(rule.ports ?? []).some((port: { port: string }) => port.port === 'http')) continue;
+          if (!rule.from) names.add('*');
+          for (const peer of rule.from ?? []) {
+            expect(peer.namespaceSelector, `${p.metadata.name}: pods of this namespace only`).toBeUndefined();
+            for (const name of SERVERS) if (selects(peer.podSelector, labelsOf(name))) names.add(name);
+          }
+        }
+      }
+      return [...names].sort();
+    };
+    expect(allowedOnHttp('gateway')).toEqual(['*']);
+    for (const s of SERVICES)
+      expect(allowedOnHttp(s), s).toEqual(s === 'requests' ? ['auth', 'files', 'gateway'] : ['gateway']);
+    const metrics = policies.find((p) =>
+      (p.spec.ingress ?? []).some((r: Container) => r.ports?.[0]?.port === 'metrics'),
+    );
+    expect(metrics?.spec.ingress[0].from[0].namespaceSelector.matchLabels).toEqual({
+      'kubernetes.io/metadata.name': 'monitoring',
+    });
+  });
+
+  it('routes the Ingress to the gateway and has the settings, the Jobs and no secret values', () => {
+    const [ingress, ...otherIngresses] = byKind(objects, 'Ingress');
+    expect(otherIngresses).toEqual([]);
+    expect(ingress?.spec.rules[0].http.paths[0].backend.service).toEqual({ name: 'gateway', port: { name: 'http' } });
+    expect(named(objects, 'ConfigMap', 'homereport-config')?.data?.AUTH_URL).toBe('http://auth:4001');
+    for (const job of ['create-admin', 'zip-import']) expect(named(objects, 'Job', job)?.spec.suspend, job).toBe(true);
+    const secrets = byKind(objects, 'Secret').map((s) => s.metadata.name);
+    // The keys are always the operator's; prod's server credentials too.
+    expect(secrets).toEqual(overlay === 'dev' ? ['homereport-servers'] : []);
+  });
+
+  it('puts every object in the overlay namespace', () => {
+    const namespace = overlay === 'dev' ? 'homereport-dev' : 'homereport';
+    expect(named(objects, 'Namespace', namespace)?.metadata.labels?.['pod-security.kubernetes.io/enforce']).toBe(
+      'restricted',
+    );
+    for (const o of objects.filter((o) => o.kind !== 'Namespace'))
+      expect(o.metadata.namespace, o.metadata.name).toBe(namespace);
+  });
+
+  it(overlay === 'dev'
+    ? 'runs the servers from the images docker-compose.yml pins'
+    : 'runs no server of its own', () => {
+    const own = workloads.filter((w) => w.metadata.labels?.['app.kubernetes.io/component'] === 'dev-server');
+    if (overlay === 'prod') {
+      expect(own).toEqual([]);
+      return;
+    }
+    const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8')) as {
+      services: Record<string, { image?: string }>;
+    };
+    const images = Object.fromEntries(own.map((w) => [w.metadata.name, podSpec(w).containers[0].image]));
+    expect(images).toEqual({
+      mongo: compose.services.mongo?.image,
+      kafka: compose.services.kafka?.image,
+      redis: compose.services.redis?.image,
+      minio: compose.services.minio?.image,
+      maildev: compose.services.maildev?.image,
+    });
+  });
+});
+
+it('commits a Secret template without a single value', () => {
+  const docs = parseAllDocuments(readFileSync(join(k8sDir, 'secret.template.yaml'), 'utf8')).map(
+    (d) => d.toJS() as K8sObject,
+  );
+  expect(docs.map((d) => d.metadata.name).sort()).toEqual([
+    'homereport-admin',
+    'homereport-keys',
+    'homereport-servers',
+  ]);
+  for (const d of docs) {
+    expect(d.data).toBeUndefined();
+    for (const value of Object.values(d.stringData ?? {})) expect(value).toBe('');
+  }
+});
