@@ -11,8 +11,8 @@ import { ActivityRepository } from './data/activity-repository.js';
 import { AddressIndexRepository } from './data/address-index.js';
 import { anonymousLimit } from './data/anonymous-limit.js';
 import { collections, prepare } from './data/collections.js';
-import { CoveredCache } from './data/covered-cache.js';
 import { CoveredCatalogueCache } from './data/covered-catalogue.js';
+import { CoveredListGeneration } from './data/covered-generation.js';
 import { CreditsRepository } from './data/credits-repository.js';
 import { LedgerRepository } from './data/ledger-repository.js';
 import { RequestsRepository } from './data/requests-repository.js';
@@ -67,9 +67,10 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     activity,
     search,
     catalogue: new CoveredCatalogueCache(infra.redis, store, config.COVERED_CACHE_TTL_SECONDS),
-    cache: new CoveredCache(infra.redis, config.COVERED_CACHE_TTL_SECONDS),
+    generation: new CoveredListGeneration(infra.redis),
     signer,
-    onCacheError: (err) => logger.warn({ err }, 'covered list cache not invalidated; it expires on its own'),
+    onCacheError: (err) =>
+      logger.warn({ err }, 'covered list generation not read or bumped (Redis); kept answers expire on their own'),
   });
   const reports = new Reports({
     requests: store,

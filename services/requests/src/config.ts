@@ -18,7 +18,7 @@ export const RequestsConfig = Type.Object({
   COVERED_CACHE_TTL_SECONDS: Type.Integer({
     default: 300,
     minimum: 1,
-    description: 'Longest life of the cached covered list (changes invalidate it at once).',
+    description: 'Longest life of the covered search catalogue (changes invalidate it at once).',
   }),
   ANON_REQUESTS_PER_HOUR: Type.Integer({
     default: 5,

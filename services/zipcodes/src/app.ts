@@ -5,7 +5,7 @@ import type { ZipcodesConfig } from './config.js';
 import { AnalysesRepository } from './data/analyses-repository.js';
 import { analysisModel } from './data/analysis-model.js';
 import { DetailCache } from './data/detail-cache.js';
-import { ListCache } from './data/list-cache.js';
+import { ListIndex } from './data/list-index.js';
 import { NOT_STORED, importAnalyses } from './domain/import.js';
 import type { AnalysisStore, ListInvalidation } from './domain/ports.js';
 import { registerZipcodeRoutes } from './routes/zipcodes/index.js';
@@ -26,7 +26,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   infra.attach(app);
 
   const store = new AnalysesRepository(analysisModel(infra.mongo));
-  const list = new ListCache(infra.redis, () => store.listItems(), config.ZIP_LIST_CACHE_TTL_SECONDS, true);
+  const list = new ListIndex(infra.redis, () => store.listItems(), true);
   if (config.ZIP_LOAD_SAMPLE_WHEN_EMPTY) await loadSampleIfEmpty(store, list, config.ZIP_SAMPLE_FILE, logger);
 
   const details = new DetailCache(infra.redis);

@@ -10,20 +10,11 @@ const ZipcodesDatabase = {
   MONGO_DB: Type.String({ default: 'homereport_zipcodes' }),
 };
 
-const ListCacheSettings = {
-  ZIP_LIST_CACHE_TTL_SECONDS: Type.Integer({
-    default: 3600,
-    minimum: 1,
-    description: 'How long Redis keeps the serialized list; imports invalidate it sooner.',
-  }),
-};
-
 export const ZipcodesConfig = Type.Object({
   ...BaseConfig,
   ...MongoConfig,
   ...RedisConfig,
   ...ZipcodesDatabase,
-  ...ListCacheSettings,
   PORT: Type.Integer({ default: 4004, minimum: 1, maximum: 65535 }),
   ZIP_IMPORT_MAX_BYTES: Type.Integer({
     default: 16 * 1024 * 1024,
@@ -40,12 +31,11 @@ export type ZipcodesConfig = Static<typeof ZipcodesConfig>;
 
 export const loadZipcodesConfig = (env?: Record<string, string | undefined>) => loadConfig(ZipcodesConfig, env);
 
-/** What `npm run zip:import` needs: the database, and Redis to invalidate the cached list. */
+/** What `npm run zip:import` needs: the database, and Redis to bump the list's generation. */
 export const ImportCommandConfig = Type.Object({
   ...MongoConfig,
   ...RedisConfig,
   ...ZipcodesDatabase,
-  ...ListCacheSettings,
 });
 export type ImportCommandConfig = Static<typeof ImportCommandConfig>;
 

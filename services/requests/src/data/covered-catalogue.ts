@@ -1,7 +1,7 @@
 import type { Redis } from '@homereport/kit';
 import type { CatalogueEntry, CoveredCatalogue, RequestStore } from '../domain/ports.js';
 import { cityOf } from '../domain/search-terms.js';
-import { GENERATION_KEY } from './covered-cache.js';
+import { GENERATION_KEY } from './covered-generation.js';
 
 const catalogueKey = (generation: string) => `requests:covered:catalogue:${generation}`;
 
@@ -9,7 +9,7 @@ type Catalogue = { newest: CatalogueEntry[]; byCity: CatalogueEntry[] };
 
 /**
  * The public search's view of every covered report (id, words, city), built once per generation
- * of the covered list (covered-cache.ts bumps it on every change) and kept in Redis for the other
+ * of the covered list (covered-generation.ts; every change bumps it) and kept in Redis for the other
  * replicas, parsed and sorted once per process. Tens of thousands of reports are a few MB: the
  * search, the city order and the paging are then work in memory, whatever the query.
  */

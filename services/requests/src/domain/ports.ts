@@ -208,17 +208,15 @@ export interface UserDirectory {
   markCounted(userId: string, what: 'registered' | 'verified'): Promise<void>;
 }
 
-/** A serialized page and the cache generation it belongs to (the Redis key holding the current one). */
-export interface CachedPage {
-  generationKey: string;
-  generation: string;
-  body: string;
-}
-
-export interface CoveredListCache {
-  /** The serialized first page, built by `build` when the cache has none for the current generation. */
-  firstPage(build: () => Promise<string>): Promise<CachedPage>;
-  invalidate(): Promise<void>;
+/**
+ * The generation of the public covered list (kit's cache-generation.ts): every change to a covered
+ * request bumps it, and an answer built after reading it may be kept until the next bump.
+ */
+export interface CoveredGeneration {
+  /** The Redis key holding it, as the gateway is told (x-cache-generation). */
+  readonly key: string;
+  current(): Promise<string>;
+  bump(): Promise<void>;
 }
 
 export interface LinkSigner {

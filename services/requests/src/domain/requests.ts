@@ -14,10 +14,9 @@ import { addressKey, cleanAddress, optionalText } from './address.js';
 import type {
   ActivityStore,
   AddressIndex,
-  CachedPage,
   CountDelta,
   CoveredCatalogue,
-  CoveredListCache,
+  CoveredGeneration,
   FileRef,
   LinkSigner,
   Person,
@@ -127,7 +126,7 @@ export interface RequestsDeps {
   activity: ActivityStore;
   search: SearchIndex;
   catalogue: CoveredCatalogue;
-  cache: CoveredListCache;
+  generation: CoveredGeneration;
   signer: LinkSigner;
   onCacheError: (err: unknown) => void;
   now?: () => Date;
@@ -323,22 +322,34 @@ export class Requests {
 
   /**
    * Public: covered requests, most recently covered first, without file links, serialized. The
-   * first page (what everyone sees) comes with its cache generation, so the gateway may keep it too.
+   * first page (what everyone sees) is named with the generation it was read in, so the gateway
+   * may keep it until the next change (decision 008): the service keeps no copy of its own.
    */
-  async covered(limit: number, cursor: number | null): Promise<{ body: string; cache?: CachedPage }> {
-    const build = async () => {
-      const page = await this.deps.requests.coveredPage(limit, cursor);
-      return JSON.stringify({
-        properties: page.items.map((r) => toApi(r, null, PUBLIC)),
-        next_cursor: page.next === null ? null : String(page.next),
-      });
-    };
-    // The first page as everyone sees it is cached; other pages are rare and read straight through.
-    if (cursor === null && limit === COVERED_PAGE_DEFAULT) {
-      const cache = await this.deps.cache.firstPage(build);
-      return { body: cache.body, cache };
+  async covered(
+    limit: number,
+    cursor: number | null,
+  ): Promise<{ body: string; generation?: { key: string; value: string } }> {
+    // Read before the page, never after: a change landing between the two then bumps past this
+    // generation, so the gateway drops the page instead of keeping an old page under a new name.
+    const generation = cursor === null && limit === COVERED_PAGE_DEFAULT ? await this.currentGeneration() : undefined;
+    const page = await this.deps.requests.coveredPage(limit, cursor);
+    const body = JSON.stringify({
+      properties: page.items.map((r) => toApi(r, null, PUBLIC)),
+      next_cursor: page.next === null ? null : String(page.next),
+    });
+    return generation === undefined
+      ? { body }
+      : { body, generation: { key: this.deps.generation.key, value: generation } };
+  }
+
+  /** The covered list's generation; none (the answer is then not kept) while Redis does not answer. */
+  private async currentGeneration(): Promise<string | undefined> {
+    try {
+      return await this.deps.generation.current();
+    } catch (err) {
+      this.deps.onCacheError(err);
+      return undefined;
     }
-    return { body: await build() };
   }
 
   /**
@@ -478,9 +489,9 @@ export class Requests {
 
   private async invalidateCovered(): Promise<void> {
     try {
-      await this.deps.cache.invalidate();
+      await this.deps.generation.bump();
     } catch (err) {
-      // The state change stands; the cache's expiry bounds how long the list may be stale.
+      // The state change stands; the kept answers' expiry bounds how long the list may be stale.
       this.deps.onCacheError(err);
     }
   }

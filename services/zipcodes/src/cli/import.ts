@@ -9,7 +9,7 @@ import { runCli, withCliConnections } from '@homereport/kit';
 import { loadImportCommandConfig } from '../config.js';
 import { AnalysesRepository } from '../data/analyses-repository.js';
 import { analysisModel } from '../data/analysis-model.js';
-import { ListCache } from '../data/list-cache.js';
+import { ListIndex } from '../data/list-index.js';
 import { importAnalyses } from '../domain/import.js';
 
 const USAGE = 'Usage: npm run zip:import -- <file-or-folder> [more files or folders]';
@@ -74,7 +74,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadImportCommandConfig();
   return withCliConnections(config, async (mongo, redis) => {
     const store = new AnalysesRepository(analysisModel(mongo));
-    const list = new ListCache(redis, () => store.listItems(), config.ZIP_LIST_CACHE_TTL_SECONDS);
+    const list = new ListIndex(redis, () => store.listItems());
     const report = await importAnalyses(records, store, list, {
       onWriteError: (zipCode, err) => console.error(`${zipCode}: database error: ${(err as Error).message}`),
     });

@@ -2,7 +2,7 @@ import type { ZipAnalysis } from '@homereport/contracts';
 import type { Redis } from '@homereport/kit';
 import { describe, expect, it } from 'vitest';
 import { DetailCache } from './detail-cache.js';
-import { GENERATION_KEY } from './list-cache.js';
+import { GENERATION_KEY } from './list-index.js';
 
 function fakeRedis() {
   const values = new Map<string, string>();

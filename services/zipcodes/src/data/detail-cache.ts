@@ -1,10 +1,10 @@
 import type { ZipAnalysis } from '@homereport/contracts';
 import type { Redis } from '@homereport/kit';
-import { GENERATION_KEY } from './list-cache.js';
+import { GENERATION_KEY } from './list-index.js';
 
 /**
  * The analyses this process read lately, answers "we have none" included, kept while the list
- * generation (list-cache.ts) stays the same: any import, from any replica or the command, bumps
+ * generation (list-index.ts) stays the same: any import, from any replica or the command, bumps
  * it and so empties every process's cache at its next request. A request costs one small Redis
  * GET instead of a database lookup. At most `maxEntries`, least recently used out first.
  */

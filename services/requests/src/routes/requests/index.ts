@@ -74,10 +74,10 @@ export function registerRequestRoutes(
       }
       const limit = Number(req.query.limit ?? COVERED_PAGE_DEFAULT);
       const cursor = req.query.cursor === undefined ? null : Number(req.query.cursor);
-      const { body, cache } = await deps.requests.covered(limit, cursor);
-      // The gateway may keep this answer while the generation in Redis stays the same (its public-cache.ts).
-      if (cache) reply.header(CACHE_GENERATION_HEADER, formatCacheGeneration(cache.generationKey, cache.generation));
-      // Already serialized (and cached so): sent as it is, no second serialization.
+      const { body, generation } = await deps.requests.covered(limit, cursor);
+      // The gateway keeps this answer while the generation stays the same (its public-cache.ts).
+      if (generation) reply.header(CACHE_GENERATION_HEADER, formatCacheGeneration(generation.key, generation.value));
+      // Already serialized: sent as it is, no second serialization.
       return reply.type('application/json; charset=utf-8').send(body as unknown as CoveredRequestsReply);
     },
   );

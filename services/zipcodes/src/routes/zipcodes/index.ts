@@ -12,7 +12,7 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DetailCache } from '../../data/detail-cache.js';
-import { GENERATION_KEY, type ListCache } from '../../data/list-cache.js';
+import { GENERATION_KEY, type ListIndex } from '../../data/list-index.js';
 import { isZipCode } from '../../domain/analyses.js';
 import { importAnalyses } from '../../domain/import.js';
 import type { AnalysisStore } from '../../domain/ports.js';
@@ -28,7 +28,7 @@ import {
 
 export interface ZipcodeRouteDeps {
   store: AnalysisStore;
-  list: ListCache;
+  list: ListIndex;
   details: DetailCache;
   importBodyLimit: number;
 }
@@ -55,36 +55,31 @@ export function registerZipcodeRoutes(
     async (req, typedReply) => {
       if (req.validationError)
         throw badRequest(queryProblem(req.validationError, req.query as Record<string, unknown>));
-      // The bodies are serialized here (the whole list once per import, a page per request) and sent
-      // as they are: the reply is used untyped because what goes out is bytes, not an object.
+      // Serialized here and sent as bytes, so the reply is used untyped. The service keeps no
+      // answer: the gateway keeps each URL's, compressed, until an import (decision 008).
       const reply = typedReply as unknown as FastifyReply;
-      const cached = await list.get();
+      const current = await list.get();
       // The gateway may keep any answer of this route, keyed by its URL, until an import bumps this
       // generation (kit's cache-generation.ts); pages and the whole list alike.
-      reply.header(CACHE_GENERATION_HEADER, formatCacheGeneration(GENERATION_KEY, cached.generation));
+      reply.header(CACHE_GENERATION_HEADER, formatCacheGeneration(GENERATION_KEY, current.generation));
       // Revalidated on every use (no-cache), answered 304 while the list is unchanged. A page is a
       // function of the list and its URL, so the list's ETag validates every page of it too.
-      reply.header('cache-control', 'no-cache').header('etag', cached.etag);
-      if (matchesEtag(req, cached.etag)) return reply.status(304).send();
+      reply.header('cache-control', 'no-cache').header('etag', current.etag);
+      if (matchesEtag(req, current.etag)) return reply.status(304).send();
       reply.type('application/json; charset=utf-8');
 
       const { q, tier, limit, offset } = req.query;
-      if (q !== undefined || tier !== undefined || limit !== undefined || offset !== undefined) {
-        const page = zipListPage(
-          cached.index,
-          { q, tier: tier === undefined ? undefined : (Number(tier) as 1 | 2 | 3) },
-          limit === undefined ? ZIP_PAGE_DEFAULT : Number(limit),
-          offset === undefined ? 0 : Number(offset),
-        );
-        // Some 10 kB for 24 cards: not worth compressing per request here.
-        return reply.send(JSON.stringify(page));
+      if (q === undefined && tier === undefined && limit === undefined && offset === undefined) {
+        // No parameters: the whole list, as before paging existed.
+        return reply.send(JSON.stringify({ zipCodes: current.index.items }));
       }
-
-      // No parameters: the whole list, as before paging existed, precompressed once per import.
-      reply.header('vary', 'accept-encoding');
-      if (accepts(req, 'br')) return reply.header('content-encoding', 'br').send(cached.brotli);
-      if (accepts(req, 'gzip')) return reply.header('content-encoding', 'gzip').send(cached.gzip);
-      return reply.send(cached.json);
+      const page = zipListPage(
+        current.index,
+        { q, tier: tier === undefined ? undefined : (Number(tier) as 1 | 2 | 3) },
+        limit === undefined ? ZIP_PAGE_DEFAULT : Number(limit),
+        offset === undefined ? 0 : Number(offset),
+      );
+      return reply.send(JSON.stringify(page));
     },
   );
 
@@ -187,16 +182,4 @@ function matchesEtag(req: FastifyRequest, etag: string): boolean {
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))
     .some((tag) => tag === etag || tag === '*');
-}
-
-/** Whether the client takes this content coding (and did not refuse it with q=0). */
-export function accepts(req: Pick<FastifyRequest, 'headers'>, coding: 'gzip' | 'br'): boolean {
-  const accepted = req.headers['accept-encoding'];
-  if (typeof accepted !== 'string') return false;
-  return accepted.split(',').some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name?.trim() !== coding) return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
 }

@@ -1,0 +1,24 @@
+import { type Redis, bumpCacheGeneration } from '@homereport/kit';
+import type { CoveredGeneration } from '../domain/ports.js';
+
+/** Bumped by every change to a covered request (kit's cache-generation.ts). */
+export const GENERATION_KEY = 'requests:covered:generation';
+
+/**
+ * The generation of the public covered list, in Redis so every replica agrees on it at once.
+ * Nothing here keeps an answer: the gateway keeps the first page per generation (its
+ * public-cache.ts, decision 008) and the search keeps its catalogue (covered-catalogue.ts).
+ */
+export class CoveredListGeneration implements CoveredGeneration {
+  readonly key = GENERATION_KEY;
+
+  constructor(private readonly redis: Redis) {}
+
+  async current(): Promise<string> {
+    return (await this.redis.get(GENERATION_KEY)) ?? '0';
+  }
+
+  async bump(): Promise<void> {
+    await bumpCacheGeneration(this.redis, GENERATION_KEY);
+  }
+}
