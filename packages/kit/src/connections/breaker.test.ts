@@ -154,3 +154,28 @@ describe('guardRedis on a connection left wedged', () => {
     }
   });
 });
+
+describe('guardRedis while a new connection is made', () => {
+  it('lets ioredis check the new connection through an open breaker, and closes on its ready', async () => {
+    const fake = fakeRedis();
+    fake.answer();
+    await new Promise<void>((r) => fake.server.listen(0, '127.0.0.1', r));
+    const port = (fake.server.address() as AddressInfo).port;
+    const redis = new Redis({ port, host: '127.0.0.1', commandTimeout: 1000, lazyConnect: true });
+    redis.on('error', () => {});
+    await redis.connect();
+    const breaker = guardRedis(redis, logger, { probeEveryMs: 60_000 });
+    try {
+      for (let i = 0; i < 3; i++) breaker.failure();
+      expect(breaker.isOpen).toBe(true);
+      // A new connection sends INFO (the ready check) before it is ready.
+      redis.disconnect(true);
+      await vi.waitFor(() => expect(breaker.isOpen).toBe(false), { timeout: 5000 });
+      expect(await redis.ping()).toBe('PONG');
+    } finally {
+      breaker.stop();
+      redis.disconnect();
+      await new Promise((r) => fake.server.close(r));
+    }
+  });
+});

@@ -113,12 +113,20 @@ export class DependencyBreaker {
         this.scheduleProbe();
         return;
       }
-      this.failedProbes = 0;
-      const downMs = Date.now() - (this.openSince ?? Date.now());
-      this.openSince = null;
-      this.logger.info({ dependency: this.dependency, downMs }, `${this.dependency} circuit closed: it answers again`);
+      this.answered();
     }, this.probeEveryMs);
     this.timer.unref();
+  }
+
+  /** The dependency answered (a probe, or the driver's own check on a new connection): close. */
+  answered(): void {
+    this.failedProbes = 0;
+    if (this.openSince === null) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const downMs = Date.now() - this.openSince;
+    this.openSince = null;
+    this.logger.info({ dependency: this.dependency, downMs }, `${this.dependency} circuit closed: it answers again`);
   }
 }
 
@@ -146,7 +154,9 @@ export function guardRedis(redis: Redis, logger: Logger, options?: BreakerOption
   });
   redis.sendCommand = ((command: Command, stream?: unknown) => {
     try {
-      breaker.check();
+      // While a new connection is set up (status "connect") ioredis sends its own commands (the
+      // ready check's INFO, SELECT): refusing them would keep it from ever connecting again.
+      if (redis.status !== 'connect') breaker.check();
     } catch (err) {
       command.reject(err as Error);
       return command.promise;
@@ -157,6 +167,8 @@ export function guardRedis(redis: Redis, logger: Logger, options?: BreakerOption
     });
     return result;
   }) as Redis['sendCommand'];
+  // Ready means Redis answered the ready check on a new connection: no need to wait for a probe.
+  redis.on('ready', () => breaker.answered());
   redis.once('end', () => breaker.stop());
   return breaker;
 }
