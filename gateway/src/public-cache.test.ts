@@ -95,3 +95,51 @@ describe('the public cache while Redis is away', () => {
     }
   });
 });
+
+describe('the public cache while its service fails', () => {
+  it('serves an answer past its age in place of a 5xx or an unreachable service, and only then', async () => {
+    let failing = false;
+    const flaky: Server = createServer((_req, res) => {
+      if (failing) {
+        res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
+        res.end('{"error":"MongoDB is not answering"}');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json', 'x-cache-generation': 'cache:list=1' });
+      res.end('{"page":"kept"}');
+    });
+    await new Promise<void>((r) => flaky.listen(0, '127.0.0.1', r));
+    let target = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}`;
+    const cache = createPublicCache({
+      redis: fakeRedis(),
+      internalSecret: 'internal-secret-for-tests',
+      logger: createLogger({ name: 'public-cache-test', level: 'silent', format: 'json' }),
+      paths: new Set(['/api/list']),
+      // Every kept answer is past its age at once, so each request asks the service first.
+      maxAgeMs: 0,
+    });
+    const stale = Fastify();
+    stale.get('/api/list', async (req, reply) => {
+      if (!(await cache.serve(req, reply, '/api/list', target))) reply.status(599).send();
+      return reply;
+    });
+    try {
+      expect((await stale.inject({ url: '/api/list?a' })).headers['x-cache']).toBe('miss');
+      failing = true;
+      const standIn = await stale.inject({ url: '/api/list?a' });
+      expect(standIn.statusCode).toBe(200);
+      expect(standIn.headers['x-cache']).toBe('stale');
+      expect(standIn.json()).toEqual({ page: 'kept' });
+      // Nothing kept for this URL: the service's own 503 goes through.
+      expect((await stale.inject({ url: '/api/list?b' })).statusCode).toBe(503);
+      // The service gone altogether (killed, restarting).
+      await new Promise((r) => flaky.close(r));
+      target = 'http://127.0.0.1:1';
+      expect((await stale.inject({ url: '/api/list?a' })).headers['x-cache']).toBe('stale');
+    } finally {
+      await stale.close();
+      await cache.close();
+      if (flaky.listening) await new Promise((r) => flaky.close(r));
+    }
+  });
+});

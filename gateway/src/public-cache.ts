@@ -46,6 +46,11 @@ export interface PublicCacheOptions {
   /** Public GET paths (exact, without the query string) whose answers may be kept. */
   paths: ReadonlySet<string>;
   maxAgeMs?: number;
+  /**
+   * How long past its max age an answer may still stand in for its service when the service
+   * fails (5xx or unreachable: MongoDB or Redis away, a restart): degrade, don't fall over.
+   */
+  staleIfErrorMs?: number;
   /** Bytes kept at most (each answer plain and compressed); the least recently used go first. */
   maxBytes?: number;
   maxQueryLength?: number;
@@ -74,6 +79,7 @@ export function createPublicCache(options: PublicCacheOptions) {
   });
   const loading = new Map<string, Promise<Entry | Passed>>();
   const maxAgeMs = options.maxAgeMs ?? 60_000;
+  const staleIfErrorMs = options.staleIfErrorMs ?? 10 * 60_000;
   const maxQueryLength = options.maxQueryLength ?? 256;
   // Bumped by every drop: a load that began before a drop may carry the old data, so it is
   // answered with but not kept.
@@ -107,7 +113,7 @@ export function createPublicCache(options: PublicCacheOptions) {
   // Until connected (or whenever it fails), hits check the generation in Redis instead.
   subscriber.connect().catch(() => {});
 
-  const send = (req: FastifyRequest, reply: FastifyReply, entry: Entry, state: 'hit' | 'miss') => {
+  const send = (req: FastifyRequest, reply: FastifyReply, entry: Entry, state: CacheState) => {
     const answer = answerFrom(entry, req.headers, state);
     for (let i = 0; i < answer.headers.length; i += 2) reply.header(answer.headers[i] as string, answer.headers[i + 1]);
     return reply.status(answer.status).send(answer.body);
@@ -175,15 +181,26 @@ export function createPublicCache(options: PublicCacheOptions) {
           send(req, reply, entry, 'hit');
           return true;
         }
+        // Only aged out (a bump deletes what it makes stale): it may stand in if the service fails.
+        const fallback =
+          entry !== undefined && entry.until <= Date.now() && Date.now() - entry.until < staleIfErrorMs
+            ? entry
+            : undefined;
         // One call to the service per URL at a time, however many requests missed together.
         let pending = loading.get(url);
         if (!pending) {
           pending = load(req, url, target).finally(() => loading.delete(url));
           loading.set(url, pending);
         }
-        const fresh = await pending;
+        const fresh = await pending.catch((err: unknown) => {
+          if (fallback === undefined) throw err;
+          return { status: 503, contentType: '', body: Buffer.alloc(0) } satisfies Passed;
+        });
         if ('generation' in fresh) {
           send(req, reply, fresh, 'miss');
+        } else if (fresh.status >= 500 && fallback !== undefined) {
+          req.log.debug({ path, status: fresh.status }, 'public cache: service failing; serving the kept answer');
+          send(req, reply, fallback, 'stale');
         } else {
           reply.status(fresh.status).header('content-type', fresh.contentType).send(fresh.body);
         }
@@ -216,7 +233,10 @@ export interface KeptAnswer {
  * How a kept answer is sent: the service's ETag (304 on a match) and caching rule, the encoding
  * the client accepts. Header lists are built once per entry and variant.
  */
-export function answerFrom(entry: Entry, request: IncomingHttpHeaders, state: 'hit' | 'miss'): KeptAnswer {
+/** x-cache: kept and current, just loaded, or kept past its age standing in for a failing service. */
+export type CacheState = 'hit' | 'miss' | 'stale';
+
+export function answerFrom(entry: Entry, request: IncomingHttpHeaders, state: CacheState): KeptAnswer {
   const notModified = entry.etag !== null && etagMatches(request['if-none-match'], entry.etag);
   const encoding = notModified ? null : encodingFor(request['accept-encoding']);
   const variant = notModified ? '304' : (encoding ?? 'identity');
@@ -230,7 +250,7 @@ export function answerFrom(entry: Entry, request: IncomingHttpHeaders, state: 'h
 type Variant = 'identity' | 'br' | 'gzip' | '304';
 const headerLists = new WeakMap<Entry, Map<string, string[]>>();
 
-function headerList(entry: Entry, variant: Variant, state: 'hit' | 'miss'): string[] {
+function headerList(entry: Entry, variant: Variant, state: CacheState): string[] {
   let lists = headerLists.get(entry);
   if (lists === undefined) {
     lists = new Map();
