@@ -14,6 +14,21 @@ describe('unavailableDependency', () => {
     expect(unavailableDependency(new MongoNetworkError('connection 3 to 127.0.0.1:27017 closed'))).toBe('mongo');
   });
 
+  it('looks inside a bulk write that a timeout failed, but not one a duplicate key failed', () => {
+    // What the driver throws when a bulkWrite runs out of its timeoutMS.
+    const timedOut = Object.assign(new Error('Server roundtrip time is greater than the time remaining'), {
+      name: 'MongoBulkWriteError',
+      errorResponse: new MongoOperationTimeoutError('Server roundtrip time is greater than the time remaining'),
+    });
+    expect(unavailableDependency(timedOut)).toBe('mongo');
+    const refused = Object.assign(new Error('E11000 duplicate key error'), {
+      name: 'MongoBulkWriteError',
+      code: 11000,
+      errorResponse: { code: 11000, errmsg: 'E11000 duplicate key error' },
+    });
+    expect(unavailableDependency(refused)).toBeNull();
+  });
+
   it('names Redis for what ioredis rejects a command with when Redis hangs or is gone', () => {
     expect(unavailableDependency(new Error('Command timed out'))).toBe('redis');
     expect(unavailableDependency(new Error('Connection is closed.'))).toBe('redis');

@@ -39,9 +39,12 @@ const NETWORK_CODES = new Set([
   'UND_ERR_SOCKET',
 ]);
 
-/** The dependency an error says is unavailable, looking through `cause`; null for any other error. */
+/**
+ * The dependency an error says is unavailable, looking through `cause` (and through the driver
+ * error a MongoDB bulk write wraps in `errorResponse`); null for any other error.
+ */
 export function unavailableDependency(err: unknown): Dependency | null {
-  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = wrapped(e), depth++) {
     // A breaker failing the call at once while the dependency is known to be down (connections/breaker.ts).
     if (e.name === 'CircuitOpenError') return (e as Error & { dependency: Dependency }).dependency;
     if (MONGO_UNAVAILABLE.has(e.name)) return 'mongo';
@@ -51,4 +54,11 @@ export function unavailableDependency(err: unknown): Dependency | null {
     if (typeof code === 'string' && NETWORK_CODES.has(code)) return 'network';
   }
   return null;
+}
+
+function wrapped(e: Error): unknown {
+  if (e.cause !== undefined) return e.cause;
+  // MongoBulkWriteError keeps the timeout or network error that failed the batch here.
+  const inner = (e as { errorResponse?: unknown }).errorResponse;
+  return inner instanceof Error ? inner : undefined;
 }

@@ -8,7 +8,7 @@ import {
   type RequestStatus,
   type RequestSummary,
 } from '@homereport/contracts';
-import { type OutboxEntry, badRequest, conflict, notFound } from '@homereport/kit';
+import { type OutboxEntry, badRequest, conflict, notFound, unavailableDependency } from '@homereport/kit';
 import { requestCovered, requestStatusChanged, requestSubmitted } from '../events/published.js';
 import { addressKey, cleanAddress, optionalText } from './address.js';
 import type {
@@ -175,7 +175,11 @@ export class Requests {
       [event],
       event.id,
     );
-    await this.afterSubmit(stored, event.id);
+    // The request is stored with its event: it is accepted. If a dependency fails the follow-up
+    // steps now, the consumer of request-submitted finishes them (the document stays pending).
+    await this.afterSubmit(stored, event.id).catch((err: unknown) => {
+      if (!unavailableDependency(err)) throw err;
+    });
     return { request: toApi(stored, null, OWNER), ...(duplicateOf ? { duplicate_of: duplicateOf } : {}) };
   }
 
