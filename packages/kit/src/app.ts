@@ -6,6 +6,8 @@ import Fastify, {
   LogController,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
@@ -89,76 +91,94 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   });
 
   registerHttpMetrics(app);
+  registerGatewayTrust(app, options.internalSecret);
+  app.setErrorHandler(answerError);
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ error: `No route for ${req.method} ${req.url.split('?')[0]}.`, code: 'NOT_FOUND' });
+  });
+  registerAccessLog(app);
+  registerHealthRoutes(app);
+  return app;
+}
 
+/**
+ * Every answer carries its request id. With a secret, every route but health and the OpenAPI
+ * document requires it, and only then is the caller's identity read from the gateway's headers.
+ */
+function registerGatewayTrust(app: ServiceApp, internalSecret: string | undefined): void {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
-    if (options.internalSecret === undefined || OPEN_PATHS.has(req.routeOptions.url ?? '')) return;
-    if (!secretMatches(req.headers[INTERNAL_SECRET_HEADER] as string | undefined, options.internalSecret)) {
+    if (internalSecret === undefined || OPEN_PATHS.has(req.routeOptions.url ?? '')) return;
+    if (!secretMatches(req.headers[INTERNAL_SECRET_HEADER] as string | undefined, internalSecret)) {
       // Identity headers are only believable from the gateway, so a direct call is refused outright.
       throw new AppError(403, 'GATEWAY_ONLY', 'Requests must come through the gateway.');
     }
     req.identity = identityFromHeaders(req.headers);
   });
+}
 
-  app.setErrorHandler(async (error: FastifyError | AppError, req, reply) => {
-    // Refused before the body was read whole (too large, not JSON, no session for an upload):
-    // Node and Fastify then close the connection, and closing a socket with unread data resets
-    // it, which can destroy the answer on its way (the gateway saw a broken pipe, not our 413).
-    // Read and drop the rest first (bounded), so the answer arrives and the connection stays usable.
-    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    if (hasBody && !req.raw.complete) {
-      const drained = await drainBody(req.raw);
-      // Fastify marks these answers `connection: close`; once the body is read whole the
-      // connection is reusable again, unless the caller asked to close it.
-      const callerCloses = /close/i.test(String(req.headers.connection ?? ''));
-      if (drained && !callerCloses) reply.header('connection', 'keep-alive');
-      else reply.header('connection', 'close');
-    }
-    if (error instanceof AppError) {
-      if (error.extra.retryAfterSeconds !== undefined)
-        reply.header('retry-after', String(error.extra.retryAfterSeconds));
-      return reply.status(error.statusCode).send({
-        error: error.message,
-        code: error.code,
-        ...(error.extra.details ? { details: error.extra.details } : {}),
-      });
-    }
-    if (error.validation) {
-      const details = error.validation.map((v) => ({
-        field: fieldName(v.instancePath, v.params as Record<string, unknown>),
-        message: v.message ?? 'is invalid',
-      }));
-      const first = details[0];
-      const message = first ? `${first.field ? `${first.field}: ` : ''}${first.message}` : 'Invalid input.';
-      return reply.status(400).send({ error: message, code: 'VALIDATION', details });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ error: clientMessage(error), code: error.code ?? 'BAD_REQUEST' });
-    }
-    const dependency = unavailableDependency(error);
-    if (dependency) {
-      // An outage, not a bug: readiness reports it; each call it fails is a warning naming it.
-      req.log.warn({ err: error, dependency }, `${dependency} unavailable: ${error.name}: ${error.message}`);
-      reply.header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS));
-      return reply.status(503).send({
-        error: 'Part of our service is not answering right now. Please try again in a few seconds.',
-        code: 'DEPENDENCY_UNAVAILABLE',
-      });
-    }
-    // Named: what failed (the route), and the error's type and message, so the line alone is actionable.
-    const operation = `${req.method} ${req.routeOptions.url ?? loggablePath(req.url) ?? ''}`;
-    req.log.error({ err: error, operation }, `${operation} failed: ${error.name}: ${error.message}`);
-    return reply.status(status >= 500 ? status : 500).send({
-      error: `Something went wrong on our side. Please try again later (request id ${req.id}).`,
-      code: 'INTERNAL',
+/** The `{ error, code }` answer of every error: ours, validation, Fastify's 4xx, an outage, a bug. */
+async function answerError(error: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) {
+  await drainUnreadBody(req, reply);
+  if (error instanceof AppError) {
+    if (error.extra.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.extra.retryAfterSeconds));
+    return reply.status(error.statusCode).send({
+      error: error.message,
+      code: error.code,
+      ...(error.extra.details ? { details: error.extra.details } : {}),
     });
+  }
+  if (error.validation) {
+    const details = error.validation.map((v) => ({
+      field: fieldName(v.instancePath, v.params as Record<string, unknown>),
+      message: v.message ?? 'is invalid',
+    }));
+    const first = details[0];
+    const message = first ? `${first.field ? `${first.field}: ` : ''}${first.message}` : 'Invalid input.';
+    return reply.status(400).send({ error: message, code: 'VALIDATION', details });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply.status(status).send({ error: clientMessage(error), code: error.code ?? 'BAD_REQUEST' });
+  }
+  const dependency = unavailableDependency(error);
+  if (dependency) {
+    // An outage, not a bug: readiness reports it; each call it fails is a warning naming it.
+    req.log.warn({ err: error, dependency }, `${dependency} unavailable: ${error.name}: ${error.message}`);
+    reply.header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS));
+    return reply.status(503).send({
+      error: 'Part of our service is not answering right now. Please try again in a few seconds.',
+      code: 'DEPENDENCY_UNAVAILABLE',
+    });
+  }
+  // Named: what failed (the route), and the error's type and message, so the line alone is actionable.
+  const operation = `${req.method} ${req.routeOptions.url ?? loggablePath(req.url) ?? ''}`;
+  req.log.error({ err: error, operation }, `${operation} failed: ${error.name}: ${error.message}`);
+  return reply.status(status >= 500 ? status : 500).send({
+    error: `Something went wrong on our side. Please try again later (request id ${req.id}).`,
+    code: 'INTERNAL',
   });
+}
 
-  app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ error: `No route for ${req.method} ${req.url.split('?')[0]}.`, code: 'NOT_FOUND' });
-  });
+/**
+ * An error answered before the request's body was read whole (too large, not JSON, no session
+ * for an upload): Node and Fastify then close the connection, and closing a socket with unread
+ * data resets it, which can destroy the answer on its way (the gateway saw a broken pipe, not our
+ * 413). So the rest is read and dropped first (bounded), and the answer arrives with the
+ * connection still usable.
+ */
+async function drainUnreadBody(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (!hasBody || req.raw.complete) return;
+  const drained = await drainBody(req.raw);
+  // Fastify marks these answers `connection: close`; once the body is read whole the
+  // connection is reusable again, unless the caller asked to close it.
+  const callerCloses = /close/i.test(String(req.headers.connection ?? ''));
+  reply.header('connection', drained && !callerCloses ? 'keep-alive' : 'close');
+}
 
+/** One access line per answered request, and a line for each request the client gave up on. */
+function registerAccessLog(app: ServiceApp): void {
   app.addHook('onResponse', (req, reply, done) => {
     // At the route's own level: health probes (logLevel warn) stay out of the info log.
     logAccess(req.log, {
@@ -177,7 +197,10 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
       'request aborted by the client',
     );
   });
+}
 
+/** Liveness, readiness and the OpenAPI document. */
+function registerHealthRoutes(app: ServiceApp): void {
   // Probes arrive every few seconds from the gateway and orchestrators: not worth an info line each.
   app.get('/health/live', { schema: { hide: true }, logLevel: 'warn' }, async () => ({ status: 'ok' }));
   app.get('/health/ready', { schema: { hide: true }, logLevel: 'warn' }, async (_req, reply) => {
@@ -187,8 +210,6 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
       .send({ status: result.ready ? 'ready' : 'not ready', checks: result.checks });
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-
-  return app;
 }
 
 /** Reads what is left of a request body and drops it; false when it is longer or slower than the bounds. */
