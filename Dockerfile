@@ -66,6 +66,6 @@ COPY --from=build /app/web/dist web/dist
 # The official image's unprivileged user (uid 1000); the Kubernetes manifests require a non-root uid.
 USER 1000:1000
 # SERVICE is one of: gateway, auth, requests, files, zipcodes, leads, notifications
-# The two processes that stream uploads collect dead body chunks sooner with a small young
-# generation (see NODE_FLAGS in infra/local/stack.mjs): gateway 2 MB, files 1 MB.
-CMD ["sh", "-c", "case \"$SERVICE\" in gateway) exec node --max-semi-space-size=2 gateway/dist/server.js ;; files) exec node --max-semi-space-size=1 services/files/dist/server.js ;; *) exec node services/$SERVICE/dist/server.js ;; esac"]
+# A small young generation (see NODE_FLAGS in infra/local/stack.mjs): files 1 MB, where upload
+# chunks die fastest; every other process 2 MB, for its resident memory.
+CMD ["sh", "-c", "case \"$SERVICE\" in gateway) exec node --max-semi-space-size=2 gateway/dist/server.js ;; files) exec node --max-semi-space-size=1 services/files/dist/server.js ;; *) exec node --max-semi-space-size=2 services/$SERVICE/dist/server.js ;; esac"]

@@ -1,5 +1,7 @@
 export const SERVICES: string[];
 export const DIST_CONDITION: string;
+/** V8 flags of each process, by name (the image and the Kubernetes manifests use the same). */
+export const NODE_FLAGS: Record<string, string[]>;
 export type StackRuntime = 'source' | 'watch' | 'compiled';
 export function processArgs(runtime: StackRuntime, name: string, flags?: string[]): string[];
 export interface StackPorts {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { repoRoot } from '../local/servers.mjs';
-import { SERVICES } from '../local/stack.mjs';
+import { NODE_FLAGS, SERVICES } from '../local/stack.mjs';
 
 const dockerfile = readFileSync(join(repoRoot, 'Dockerfile'), 'utf8');
 /** Instructions, continuation lines joined, comments dropped. */
@@ -85,9 +85,12 @@ describe('Dockerfile', () => {
     }
     for (const name of ['gateway', ...SERVICES]) {
       const entry = name === 'gateway' ? 'gateway/dist/server.js' : `services/${name}/dist/server.js`;
-      const direct = commands.some((c) => c.at(-1) === entry);
-      const generic = commands.some((c) => c.at(-1) === 'services/$SERVICE/dist/server.js') && name !== 'gateway';
-      expect(direct || generic, name).toBe(true);
+      const command =
+        commands.find((c) => c.at(-1) === entry) ??
+        (name === 'gateway' ? undefined : commands.find((c) => c.at(-1) === 'services/$SERVICE/dist/server.js'));
+      expect(command, name).toBeDefined();
+      // The same V8 flags as the local stack runs it with (and bench:memory measured).
+      expect(command?.slice(1, -1), name).toEqual(NODE_FLAGS[name] ?? []);
       // The compiled entry comes from this source file.
       expect(existsSync(join(repoRoot, entry.replace('/dist/', '/src/').replace(/\.js$/, '.ts'))), name).toBe(true);
     }

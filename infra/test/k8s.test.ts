@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { cacheDir, repoRoot } from '../local/servers.mjs';
-import { SERVICES } from '../local/stack.mjs';
+import { NODE_FLAGS, SERVICES } from '../local/stack.mjs';
 
 interface K8sObject {
   apiVersion: string;
@@ -105,6 +105,8 @@ describe.each(['dev', 'prod'])('kustomize build of overlays/%s', (overlay) => {
       expect(c.command, what).toContain('--conditions=homereport-dist');
       const entry = c.command.at(-1) as string;
       expect(entry, what).toBe(what === 'gateway' ? 'gateway/dist/server.js' : `services/${what}/dist/server.js`);
+      // The same V8 flags as the local stack runs it with (and bench:memory measured).
+      expect(c.command.slice(2, -1), what).toEqual(NODE_FLAGS[what] ?? []);
       expect(existsSync(join(repoRoot, entry.replace('/dist/', '/src/').replace(/\.js$/, '.ts'))), what).toBe(true);
       expect(c.livenessProbe.httpGet, what).toMatchObject({ path: '/health/live', port: 'http' });
       expect(c.readinessProbe.httpGet, what).toMatchObject({ path: '/health/ready', port: 'http' });
