@@ -96,6 +96,7 @@ export default async function setup(project: TestProject) {
     logDir,
     infraPorts: infraPorts('test'),
     servicePorts: stack.ports.services,
+    metricsPorts: stack.ports.metrics,
   };
   project.provide('testEnv', env);
 

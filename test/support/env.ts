@@ -17,6 +17,8 @@ export interface TestEnv {
   logDir: string;
   infraPorts: Record<string, number>;
   servicePorts: Record<string, number>;
+  /** Each process's Prometheus port (`GET /metrics`), by process name (gateway and services). */
+  metricsPorts: Record<string, number>;
 }
 
 declare module 'vitest' {

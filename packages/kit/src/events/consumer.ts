@@ -71,7 +71,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
   const consumer = kafka.consumer({ groupId, sessionTimeout: 10000, rebalanceTimeout: 10000, heartbeatInterval: 1000 });
   await consumer.connect();
   await consumer.subscribe({ topics: Object.keys(handlers), fromBeginning: true });
-  consumer.on(consumer.events.STOP, watchConsumerLag(kafka, groupId, Object.keys(handlers)));
+  watchConsumerLag(consumer, kafka, groupId, Object.keys(handlers));
   if (ledger) consumer.on(consumer.events.STOP, schedulePruning(claims, ledger, options, logger));
 
   /** One message, from claim to handled or dead-lettered; `abandoned` when the consumer must let go. */

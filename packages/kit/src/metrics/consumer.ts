@@ -1,4 +1,4 @@
-import type { Admin, Kafka } from 'kafkajs';
+import type { Admin, Consumer, Kafka } from 'kafkajs';
 import { consumerLag, eventConsumeDuration, eventsConsumed, metricsEnabled, onScrape } from './registry.js';
 
 /**
@@ -12,14 +12,19 @@ export function countConsumed(topic: string, outcome: string, messages: number, 
   eventConsumeDuration.observe({ topic }, (performance.now() - startedAtMs) / 1000);
 }
 
+/** The lag watcher of each consumer group in this process (a restarted consumer replaces its own). */
+const watchers = new Map<string, () => Promise<void>>();
+
 /**
  * The group's lag per partition (end offset minus committed offset), asked of Kafka when
  * Prometheus scrapes, through an admin client of its own. The scrape's deadline bounds the
- * asking (metrics/registry.ts); a broker that does not answer leaves the last values. Returns
- * the stop, which closes the admin client.
+ * asking (metrics/registry.ts); a broker that does not answer leaves the last values. It ends
+ * when the consumer is disconnected by its owner, not when kafkajs restarts it after a crash
+ * (which emits STOP and DISCONNECT too, but through its own disconnect, not the method's).
  */
-export function watchConsumerLag(kafka: Kafka, groupId: string, topics: string[]): () => Promise<void> {
-  if (!metricsEnabled()) return async () => {};
+export function watchConsumerLag(consumer: Consumer, kafka: Kafka, groupId: string, topics: string[]): void {
+  if (!metricsEnabled()) return;
+  void watchers.get(groupId)?.();
   let admin: Admin | null = null;
   const connected = async () => {
     if (admin) return admin;
@@ -55,9 +60,17 @@ export function watchConsumerLag(kafka: Kafka, groupId: string, topics: string[]
       throw err;
     }
   });
-  return async () => {
+  const stop = async () => {
     stopScrape();
-    await admin?.disconnect().catch(() => undefined);
+    if (watchers.get(groupId) === stop) watchers.delete(groupId);
+    const open = admin;
     admin = null;
+    await open?.disconnect().catch(() => undefined);
+  };
+  watchers.set(groupId, stop);
+  const disconnect = consumer.disconnect.bind(consumer);
+  consumer.disconnect = async () => {
+    await stop();
+    return disconnect();
   };
 }
