@@ -9,6 +9,12 @@ export interface StoredFile {
   size: number;
 }
 
+/** The requests service could not be reached or could not answer for now (its database away, a restart). */
+const upstreamUnavailable = () =>
+  new AppError(503, 'UPSTREAM_UNAVAILABLE', 'Report files cannot be recorded right now. Please try again.', {
+    retryAfterSeconds: 5,
+  });
+
 /**
  * The requests service's internal routes. Services never open each other's collections: which
  * request holds which file is recorded there, synchronously, so the admin's next read sees it.
@@ -32,9 +38,7 @@ export class RequestsClient {
         signal: AbortSignal.timeout(10_000),
       });
     } catch {
-      throw new AppError(503, 'UPSTREAM_UNAVAILABLE', 'Report files cannot be recorded right now. Please try again.', {
-        retryAfterSeconds: 5,
-      });
+      throw upstreamUnavailable();
     }
   }
 
@@ -42,6 +46,8 @@ export class RequestsClient {
     const res = await this.call('GET', `/internal/requests/${encodeURIComponent(id)}`, requestId);
     await res.arrayBuffer();
     if (res.status === 404) return false;
+    // Its 503 is an outage of its own (MongoDB hung): ours too, not a bug here (a 500).
+    if (res.status >= 500) throw upstreamUnavailable();
     if (!res.ok) throw new Error(`requests answered ${res.status} to an existence check`);
     return true;
   }
@@ -53,6 +59,10 @@ export class RequestsClient {
   ): Promise<{ request: CoverageRequest; replaced: string[] }> {
     const res = await this.call('PUT', `/internal/requests/${encodeURIComponent(id)}/files`, requestId, { files });
     if (res.status === 404) throw notFound('Request not found.');
+    if (res.status >= 500) {
+      await res.arrayBuffer();
+      throw upstreamUnavailable();
+    }
     if (!res.ok) throw new Error(`requests answered ${res.status} when recording files: ${await res.text()}`);
     return (await res.json()) as { request: CoverageRequest; replaced: string[] };
   }
