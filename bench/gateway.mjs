@@ -10,12 +10,13 @@
 // Figures, not a pass/fail test: the machine is shared, so compare the two columns of one run.
 // Processes log at info, as in production (the peer logs nothing: it is the floor).
 // Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (8,32,64), BENCH_ROUNDS (2: gateway and peer take
-// turns, each figure the mean of its turns), BENCH_SIZE (1000 requests seeded).
+// turns, each figure the mean of its turns), BENCH_SIZE (1000 requests seeded), BENCH_PATHS (both calls),
+// BENCH_CPU_PROF (a folder: the gateway writes its CPU profile there when it stops).
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { MongoClient } from 'mongodb';
 import { seedRequests } from './seed-requests.mjs';
-import { signInNewAdmin, startBenchStack, timedRequest } from './support.mjs';
+import { cpuSeconds, signInNewAdmin, startBenchStack, timedRequest } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '1800';
 const { repoRoot, waitForPort } = await import('../infra/local/servers.mjs');
@@ -24,15 +25,22 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '8,32,64').split(',').map(Number);
 const SIZE = Number(process.env.BENCH_SIZE ?? 1000);
+const PATHS = (process.env.BENCH_PATHS ?? '/api/auth/me,/api/requests/covered').split(',');
 const PEER_PORT = 27970 + Number(process.env.TEST_PORT_OFFSET);
 const log = (m) => console.log(`[bench] ${m}`);
 
-function load(url, connections, { duration = SECONDS, headers = {} } = {}) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, pipelining: 1, headers }, (err, result) =>
-      err ? reject(err) : resolve(result),
-    );
+/**
+ * One autocannon turn; with `pid`, also that process's CPU milliseconds per answered request,
+ * which the machine's other load changes far less than the rate does.
+ */
+async function load(url, connections, { duration = SECONDS, headers = {}, pid } = {}) {
+  const before = pid === undefined ? 0 : cpuSeconds(pid);
+  const result = await new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, pipelining: 1, headers }, (err, r) => (err ? reject(err) : resolve(r)));
   });
+  if (pid !== undefined)
+    result.cpuMsPerRequest = ((cpuSeconds(pid) - before) * 1000) / Math.max(1, result.requests.total);
+  return result;
 }
 
 const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
@@ -41,6 +49,7 @@ const meanOf = (results) => ({
   rps: mean(results.map((r) => r.requests.average)),
   p50: mean(results.map((r) => r.latency.p50)),
   p99: mean(results.map((r) => r.latency.p99)),
+  cpuMs: mean(results.map((r) => r.cpuMsPerRequest)),
   failed: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
 });
 
@@ -93,7 +102,7 @@ try {
   const calls = [
     { path: '/api/auth/me', headers: { authorization: `Bearer ${token}` } },
     { path: '/api/requests/covered', headers: {} },
-  ];
+  ].filter((call) => PATHS.includes(call.path));
   for (const call of calls) {
     for (const base of [stack.url, peerUrl]) {
       const check = await timedRequest(base, 'GET', call.path, { headers: call.headers });
@@ -101,6 +110,7 @@ try {
     }
   }
 
+  const gatewayPid = stack.processes.find((p) => p.name === 'gateway').child.pid;
   const rows = [];
   for (const call of calls) {
     // Warm-up of both (JIT, keep-alive connections, the gateway's kept answer).
@@ -109,8 +119,10 @@ try {
     for (const connections of CONNECTIONS) {
       const turns = { gateway: [], peer: [] };
       for (let round = 0; round < ROUNDS; round++) {
-        turns.gateway.push(await load(`${stack.url}${call.path}`, connections, { headers: call.headers }));
-        turns.peer.push(await load(`${peerUrl}${call.path}`, connections, { headers: call.headers }));
+        turns.gateway.push(
+          await load(`${stack.url}${call.path}`, connections, { headers: call.headers, pid: gatewayPid }),
+        );
+        turns.peer.push(await load(`${peerUrl}${call.path}`, connections, { headers: call.headers, pid: peer.pid }));
       }
       const row = { path: call.path, connections, gateway: meanOf(turns.gateway), peer: meanOf(turns.peer) };
       log(`${row.path} at ${connections}: gateway ${row.gateway.rps.toFixed(0)}/s, peer ${row.peer.rps.toFixed(0)}/s`);
@@ -120,12 +132,12 @@ try {
 
   const f = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
   console.log(
-    '\n| path | connections | gateway req/s | peer req/s | gateway / peer | gateway p50 / p99 ms | peer p50 / p99 ms | failed (gateway, peer) |',
+    '\n| path | connections | gateway req/s | peer req/s | gateway / peer | gateway p50 / p99 ms | peer p50 / p99 ms | CPU ms per request: gateway / peer | failed (gateway, peer) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const { path, connections, gateway, peer: p } of rows) {
     console.log(
-      `| ${path} | ${connections} | ${f(gateway.rps)} | ${f(p.rps)} | ${f(gateway.rps / p.rps, 2)} | ${f(gateway.p50, 1)} / ${f(gateway.p99, 1)} | ${f(p.p50, 1)} / ${f(p.p99, 1)} | ${gateway.failed}, ${p.failed} |`,
+      `| ${path} | ${connections} | ${f(gateway.rps)} | ${f(p.rps)} | ${f(gateway.rps / p.rps, 2)} | ${f(gateway.p50, 1)} / ${f(gateway.p99, 1)} | ${f(p.p50, 1)} / ${f(p.p99, 1)} | ${f(gateway.cpuMs, 3)} / ${f(p.cpuMs, 3)} | ${gateway.failed}, ${p.failed} |`,
     );
   }
   console.log(

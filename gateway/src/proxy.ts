@@ -48,6 +48,8 @@ const UPSTREAM_TIMEOUT_MS = 60_000;
  */
 export function createProxy(internalSecret: string) {
   const agent = new Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
+  // Each service's address, parsed once rather than per request.
+  const addresses = new Map<string, { hostname: string; port: string }>();
 
   return {
     /** Resolves with the reply once the service's answer is being sent (or the 503 instead). */
@@ -58,7 +60,13 @@ export function createProxy(internalSecret: string) {
       serviceName: string,
       identity: Identity | null,
     ): Promise<FastifyReply> {
-      const { hostname, port } = new URL(target);
+      let address = addresses.get(target);
+      if (address === undefined) {
+        const { hostname, port } = new URL(target);
+        address = { hostname, port };
+        addresses.set(target, address);
+      }
+      const { hostname, port } = address;
       // req.ip is the socket address, or with TRUST_PROXY the client address our load balancer saw.
       const headers = forwardHeaders(req.headers, {
         internalSecret,
