@@ -18,6 +18,7 @@ import { INTERNAL_SECRET_HEADER, type Identity, identityFromHeaders, secretMatch
 import { type Logger, logAccess, loggablePath } from './logger.js';
 import { registerHttpMetrics } from './metrics/http.js';
 import { Readiness } from './readiness.js';
+import { registerTracing, tracedChildLogger } from './tracing/http.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,6 +75,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     logController: new LogController({ disableRequestLogging: true }),
     // Adopt the caller's id (the gateway's, or an operator's) only when it looks like an id.
     genReqId: (req) => requestIdOf(req.headers),
+    // Every line of a request's logger names its W3C trace (tracing/http.ts).
+    childLoggerFactory: tracedChildLogger,
     // One hop: the gateway sets x-forwarded-for to the client address it saw, so req.ip is that.
     trustProxy: options.trustProxy ? trustOneHop : false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
@@ -91,6 +94,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   });
 
   registerHttpMetrics(app);
+  registerTracing(app);
   registerGatewayTrust(app, options.internalSecret);
   app.setErrorHandler(answerError);
   app.setNotFoundHandler((req, reply) => {

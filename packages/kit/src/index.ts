@@ -29,3 +29,4 @@ export * from './metrics/server.js';
 export * from './connections/breaker.js';
 export * from './metrics/consumer.js';
 export { unavailableDependency } from './dependency-errors.js';
+export * from './tracing/context.js';

@@ -2,6 +2,7 @@ import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { Collection } from 'mongodb';
 import type { Logger } from '../logger.js';
 import { countConsumed, watchConsumerLag } from '../metrics/consumer.js';
+import { continueTrace, runInTrace } from '../tracing/context.js';
 import { byOffset, claimTogether, handleTogether, readEnvelopes } from './batches.js';
 import {
   ClaimEffects,
@@ -77,7 +78,14 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
   /** One message, from claim to handled or dead-lettered; `abandoned` when the consumer must let go. */
   const consume = async (topic: string, partition: number, message: KafkaMessage, ctl: Control): Promise<Outcome> => {
     const event = parseEnvelope(message.value);
-    const log = logger.child({ reqId: event?.correlationId, eventId: event?.id, eventType: topic });
+    // The producer's trace goes on here: these lines and the events the handler records carry it.
+    const trace = continueTrace(message.headers?.traceparent?.toString() ?? event?.traceparent);
+    const log = logger.child({
+      reqId: event?.correlationId,
+      traceId: trace.traceId,
+      eventId: event?.id,
+      eventType: topic,
+    });
     const handler = handlers[topic];
     if (!event || !handler) {
       log.error({ partition, offset: message.offset }, 'unreadable event sent to dead-letter topic');
@@ -107,7 +115,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
     try {
       const result = await withRetries(
         async () => {
-          await handler(event, log, effects);
+          await runInTrace(trace, () => handler(event, log, effects));
           await claims.finish(event.id);
         },
         policy,

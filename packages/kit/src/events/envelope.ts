@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { currentTrace, traceparentOf } from '../tracing/context.js';
 
 /** What travels on Kafka: one envelope per event, one topic per event type. */
 export interface EventEnvelope<T = unknown> {
@@ -7,6 +8,8 @@ export interface EventEnvelope<T = unknown> {
   occurredAt: string;
   source: string;
   correlationId: string;
+  /** W3C trace context of the work that caused the event (tracing/context.ts), when there was one. */
+  traceparent?: string;
   data: T;
 }
 
@@ -20,6 +23,7 @@ export function createEvent<T>(
   data: T,
   meta: { source: string; key: string; correlationId?: string },
 ): OutboxEntry<T> {
+  const trace = currentTrace();
   return {
     id: randomUUID(),
     type,
@@ -27,6 +31,7 @@ export function createEvent<T>(
     source: meta.source,
     correlationId: meta.correlationId ?? randomUUID(),
     key: meta.key,
+    ...(trace ? { traceparent: traceparentOf(trace) } : {}),
     data,
   };
 }

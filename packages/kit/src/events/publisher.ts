@@ -36,7 +36,12 @@ export class EventPublisher {
               return {
                 key,
                 value: JSON.stringify(envelope),
-                headers: { 'x-request-id': e.correlationId, 'event-id': e.id, 'event-type': e.type },
+                headers: {
+                  'x-request-id': e.correlationId,
+                  'event-id': e.id,
+                  'event-type': e.type,
+                  ...(e.traceparent ? { traceparent: e.traceparent } : {}),
+                },
               };
             }),
           })),

@@ -1,0 +1,42 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * W3C trace context (https://www.w3.org/TR/trace-context/): the trace a piece of work belongs to
+ * and the span that caused it. The gateway adopts a caller's `traceparent` or starts a trace; the
+ * services continue it from the header the gateway forwards; events carry it in a `traceparent`
+ * Kafka header and consumers continue it. Log lines name `traceId`, so one id follows a browser
+ * call through every process, beside the request id.
+ */
+export interface TraceContext {
+  traceId: string;
+  /** This process's span: the parent of whatever it calls or publishes. */
+  spanId: string;
+  sampled: boolean;
+}
+
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+const INVALID_TRACE = '0'.repeat(32);
+const INVALID_SPAN = '0'.repeat(16);
+
+const storage = new AsyncLocalStorage<TraceContext>();
+
+export const newSpanId = () => randomBytes(8).toString('hex');
+
+/** A new span of the trace named by `traceparent`, or of a new trace when it names none validly. */
+export function continueTrace(traceparent: unknown): TraceContext {
+  const match = typeof traceparent === 'string' ? TRACEPARENT.exec(traceparent.trim().toLowerCase()) : null;
+  if (match?.[1] && match[1] !== INVALID_TRACE && match[2] !== INVALID_SPAN) {
+    return { traceId: match[1], spanId: newSpanId(), sampled: (Number.parseInt(match[3] ?? '0', 16) & 1) === 1 };
+  }
+  return { traceId: randomBytes(16).toString('hex'), spanId: newSpanId(), sampled: true };
+}
+
+/** The header value that makes `context`'s span the parent of the callee's. */
+export const traceparentOf = (context: TraceContext) =>
+  `00-${context.traceId}-${context.spanId}-${context.sampled ? '01' : '00'}`;
+
+/** Runs `work` within `context`: events created there carry it, and it is `currentTrace()`. */
+export const runInTrace = <T>(context: TraceContext, work: () => T): T => storage.run(context, work);
+
+export const currentTrace = (): TraceContext | undefined => storage.getStore();
