@@ -70,7 +70,6 @@ export const loadAuthConfig = (env?: Record<string, string | undefined>) => load
  * What `npm run create-admin` needs: the database, and Redis to end a promoted user's sessions.
  * Not INTERNAL_SECRET: an operator's shell need not know the gateway's secret.
  */
-export const CreateAdminConfig = Type.Object({ ...MongoConfig, ...RedisConfig, ...AuthDatabase });
-export type CreateAdminConfig = Static<typeof CreateAdminConfig>;
+const CreateAdminConfig = Type.Object({ ...MongoConfig, ...RedisConfig, ...AuthDatabase });
 
 export const loadCreateAdminConfig = (env?: Record<string, string | undefined>) => loadConfig(CreateAdminConfig, env);

@@ -32,12 +32,11 @@ export type ZipcodesConfig = Static<typeof ZipcodesConfig>;
 export const loadZipcodesConfig = (env?: Record<string, string | undefined>) => loadConfig(ZipcodesConfig, env);
 
 /** What `npm run zip:import` needs: the database, and Redis to bump the list's generation. */
-export const ImportCommandConfig = Type.Object({
+const ImportCommandConfig = Type.Object({
   ...MongoConfig,
   ...RedisConfig,
   ...ZipcodesDatabase,
 });
-export type ImportCommandConfig = Static<typeof ImportCommandConfig>;
 
 export const loadImportCommandConfig = (env?: Record<string, string | undefined>) =>
   loadConfig(ImportCommandConfig, env);

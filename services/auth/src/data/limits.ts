@@ -3,7 +3,7 @@ import type { Redis } from '@homereport/kit';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Limits, MailKind } from '../domain/ports.js';
 
-export interface LimitSettings {
+interface LimitSettings {
   signInWindowSeconds: number;
   signInMaxPerAccountAndClient: number;
   signInMaxPerClient: number;
@@ -23,7 +23,7 @@ export interface LimitSettings {
 export const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
 
 /** Every auth limit counter lives under this prefix. */
-export const LIMIT_KEY_PREFIX = 'auth:limit';
+const LIMIT_KEY_PREFIX = 'auth:limit';
 
 const HOUR = 3600;
 
@@ -52,7 +52,7 @@ return 0
 `;
 
 /** Key of an account's attempts from every address (tests read it to stand in for time passing). */
-export const slowdownKey = (email: string) => `${LIMIT_KEY_PREFIX}:signin-slowdown:${digest(email)}`;
+const slowdownKey = (email: string) => `${LIMIT_KEY_PREFIX}:signin-slowdown:${digest(email)}`;
 
 /**
  * The auth service's limits, counted in Redis by rate-limiter-flexible (one Lua script per

@@ -3,7 +3,7 @@ import { AppError, INTERNAL_SECRET_HEADER } from '@homereport/kit';
 import { Value } from '@sinclair/typebox/value';
 import type { UserDataSource, WarningLog } from '../domain/ports.js';
 
-export const REQUESTS_UNAVAILABLE_MESSAGE =
+const REQUESTS_UNAVAILABLE_MESSAGE =
   'Your requests and report history cannot be gathered right now. Please try again in a few seconds.';
 
 const unavailable = () =>

@@ -1,7 +1,7 @@
 import { outboxSchemaPath } from '@homereport/kit';
 import { type Connection, type Model, Schema, type Types } from 'mongoose';
 
-export interface TokenFields {
+interface TokenFields {
   tokenHash: string;
   expiresAt: Date;
   /** Set on a verification token once it verified the address (kept to recognise the link opened again). */

@@ -36,7 +36,7 @@ const toRecord = (doc: Lean): UserRecord => ({
 });
 
 /** What a deleted account's document holds in place of the email (not an address: no sign-in can match it). */
-export const deletedEmailPlaceholder = (userId: string) => `deleted:${userId}`;
+const deletedEmailPlaceholder = (userId: string) => `deleted:${userId}`;
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 

@@ -21,7 +21,7 @@ import type { Limits, MailKind, Sessions, UserRecord, UserStore, UserWithHash } 
 import { hashToken, newSecretToken } from './secret-tokens.js';
 
 /** What a response may show of a user: never the password hash, tokens or outbox. */
-export interface UserView {
+interface UserView {
   id: string;
   email: string;
   role: 'user' | 'admin';
@@ -37,7 +37,7 @@ export const toUserView = (u: UserRecord): UserView => ({
   created_at: u.created_at.toISOString(),
 });
 
-export interface AccountSettings {
+interface AccountSettings {
   /** Seals the tokens that events carry for the notifications service (EVENT_SECRET_KEY). */
   eventSecretKey: string;
   verificationTokenTtlSeconds: number;
@@ -73,12 +73,12 @@ export const Messages = {
 } as const;
 
 /** Over a limit on emails asked for one address: when to try again, never whether the address has an account. */
-export function mailCooldownMessage(kind: MailKind, waitSeconds: number): string {
+function mailCooldownMessage(kind: MailKind, waitSeconds: number): string {
   const what = kind === 'reset' ? 'a password reset link' : 'a verification link';
   return `You asked for ${what} for this address a moment ago. If an account exists for it, that email is on its way; you can ask again in ${waitPhrase(waitSeconds)}.`;
 }
 
-export function tooManyRequestsFromClientMessage(waitSeconds: number): string {
+function tooManyRequestsFromClientMessage(waitSeconds: number): string {
   return `Too many requests from your network. Please try again in ${waitPhrase(waitSeconds)}.`;
 }
 
@@ -317,7 +317,7 @@ function rejectWeakPassword(password: string): void {
   if (problem) throw badRequest(problem, [{ field: 'password', message: problem }]);
 }
 
-export function tooManyMessage(waitSeconds: number): string {
+function tooManyMessage(waitSeconds: number): string {
   const minutes = Math.ceil(waitSeconds / 60);
   const when = waitSeconds < 60 ? 'a minute' : `${minutes} minute${minutes === 1 ? '' : 's'}`;
   return `Too many failed sign-in attempts. Please wait ${when} and try again, or reset your password.`;

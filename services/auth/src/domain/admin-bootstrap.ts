@@ -4,7 +4,7 @@ import { hashPassword, passwordMatches } from './password-hashing.js';
 import { passwordProblem } from './password-policy.js';
 import type { Sessions, UserStore } from './ports.js';
 
-export type AdminOutcome =
+type AdminOutcome =
   | { kind: 'created'; email: string }
   | {
       kind: 'promoted';

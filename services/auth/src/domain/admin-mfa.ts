@@ -21,7 +21,7 @@ export interface MfaStore {
   useRecoveryCode(userId: string, hash: string): Promise<boolean>;
 }
 
-export interface MfaSettings {
+interface MfaSettings {
   eventSecretKey: string;
   /** ADMIN_MFA_REQUIRED: an admin without TOTP must enrol before using admin pages. */
   required: boolean;
@@ -30,9 +30,9 @@ export interface MfaSettings {
 
 export type SecondFactor = { code?: string; recovery_code?: string };
 /** Outcome of the second step of an admin sign-in. */
-export type MfaCheck = 'not-enrolled' | 'passed';
+type MfaCheck = 'not-enrolled' | 'passed';
 
-export const MfaMessages = {
+const MfaMessages = {
   required: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
   invalid: 'That code is not valid. Please try again with the current code from your app.',
   alreadyOn: 'Two-step sign-in is already on for this account.',

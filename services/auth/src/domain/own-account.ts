@@ -25,7 +25,7 @@ export interface SignedInCaller {
   log: WarningLog;
 }
 
-export interface OwnAccountDeps {
+interface OwnAccountDeps {
   users: UserStore;
   sessions: OwnSessions;
   limits: Limits;
@@ -98,7 +98,7 @@ export class OwnAccount {
   }
 }
 
-export function tooManyWrongPasswords(waitSeconds: number): string {
+function tooManyWrongPasswords(waitSeconds: number): string {
   const minutes = Math.ceil(waitSeconds / 60);
   const when = waitSeconds < 60 ? 'a minute' : `${minutes} minute${minutes === 1 ? '' : 's'}`;
   return `Too many wrong passwords. Please wait ${when} and try again.`;

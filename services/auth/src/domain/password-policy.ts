@@ -4,7 +4,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 /** Long enough for any passphrase, short enough that hashing it is not a denial of service. */
 export const MAX_PASSWORD_LENGTH = 200;
 
-export const TOO_COMMON = 'This password is too common. Please choose another.';
+const TOO_COMMON = 'This password is too common. Please choose another.';
 
 /**
  * Passwords attackers try first (ASVS 2.1.7), lower case, read once: a set lookup per check.
@@ -16,7 +16,7 @@ const common: ReadonlySet<string> = new Set(
     .filter((line) => line.length > 0),
 );
 
-export const isCommonPassword = (password: string) => common.has(password.toLowerCase());
+const isCommonPassword = (password: string) => common.has(password.toLowerCase());
 
 /** Why a new password is refused, in words for the person choosing it; null when it is acceptable. */
 export function passwordProblem(password: string): string | null {

@@ -5,8 +5,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * steps, what every authenticator app does by default. Written out here (a few lines over
  * node:crypto) rather than taken from a package; the unit test checks it against the RFC's vectors.
  */
-export const TOTP_STEP_SECONDS = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_STEP_SECONDS = 30;
+const TOTP_DIGITS = 6;
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -48,7 +48,7 @@ export function base32Decode(text: string): Buffer {
 export const newTotpSecret = () => base32Encode(randomBytes(20));
 
 /** The 30-second step a moment falls in. */
-export const totpStep = (atMs: number) => Math.floor(atMs / 1000 / TOTP_STEP_SECONDS);
+const totpStep = (atMs: number) => Math.floor(atMs / 1000 / TOTP_STEP_SECONDS);
 
 export function hotp(secret: Buffer, counter: number): string {
   const message = Buffer.alloc(8);

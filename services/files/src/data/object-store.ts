@@ -7,13 +7,13 @@ import type { S3Client } from '@homereport/kit';
  * part per upload is held in memory whatever the file's size; a file smaller than one part is a
  * single PUT. A failed or refused upload is aborted, leaving nothing behind.
  */
-export const PART_SIZE = 5 * 1024 * 1024; // S3's smallest part but the last
+const PART_SIZE = 5 * 1024 * 1024; // S3's smallest part but the last
 
-export interface StoredObject {
+interface StoredObject {
   size: number;
 }
 
-export interface ObjectInfo {
+interface ObjectInfo {
   size: number;
   contentType: string;
   originalName: string;

@@ -5,7 +5,7 @@ import { REPORT_FILE_TYPES, type ReportFileType } from '@homereport/contracts';
  * document (Office Open XML, a zip holding `word/` parts). The extension names the kind and the
  * first bytes must prove it; the client's Content-Type is never trusted.
  */
-export type FileKind = 'pdf' | 'doc' | 'docx';
+type FileKind = 'pdf' | 'doc' | 'docx';
 
 export const CONTENT_TYPES: Record<FileKind, string> = {
   pdf: 'application/pdf',

@@ -4,13 +4,13 @@ import { AppError, badRequest } from '@homereport/kit';
 import { CONTENT_TYPES, HEAD_BYTES, contentMatches, isReportFileType, kindFromName } from './file-kinds.js';
 
 /** One file part of an upload as the multipart parser hands it over. */
-export interface IncomingFile {
+interface IncomingFile {
   fieldname: string;
   filename: string;
   file: AsyncIterable<Buffer> & { truncated?: boolean; resume(): unknown };
 }
 
-export interface FileSink {
+interface FileSink {
   put(
     key: string,
     source: AsyncIterable<Buffer>,
@@ -36,7 +36,7 @@ export const Messages = {
   badContent: 'This file is not a real PDF, DOC or DOCX document (its content does not match its extension).',
 } as const;
 
-export const unsupportedType = (message: string) => new AppError(415, 'UNSUPPORTED_FILE_TYPE', message);
+const unsupportedType = (message: string) => new AppError(415, 'UNSUPPORTED_FILE_TYPE', message);
 export const tooLarge = (maxBytes: number) =>
   new AppError(413, 'FILE_TOO_LARGE', `Each file may be at most ${Math.floor(maxBytes / (1024 * 1024))} MB.`);
 

@@ -9,7 +9,7 @@
  * This is not a lock and holds no state that a second replica would need: each batch is an
  * ordinary set of atomic writes, and two batches (of this process or another) may run at once.
  */
-export interface GroupCommitOptions {
+interface GroupCommitOptions {
   /** Most items in one batch. */
   maxBatch: number;
   /** Batches in flight at once from this process (the next one is gathered meanwhile). */

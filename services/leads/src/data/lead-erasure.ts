@@ -2,7 +2,7 @@ import type { Db } from 'mongodb';
 import type { AccountErasure } from '../domain/forget-account.js';
 
 /** Who a status change by a deleted admin is attributed to from then on: no address, no id anyone has. */
-export const DELETED_ADMIN = { id: 'deleted-user', email: 'deleted user' } as const;
+const DELETED_ADMIN = { id: 'deleted-user', email: 'deleted user' } as const;
 /** What replaces a deleted account's address inside a lead's stored copy of the post. */
 export const ERASED = '(erased)';
 

@@ -13,11 +13,11 @@ export type InboundLead = Pick<Lead, PostedLeadField> & {
   raw: string;
 };
 
-export type ReadLead =
+type ReadLead =
   | { ok: true; lead: InboundLead }
   | { ok: false; message: string; details: { field: string; message: string }[] };
 
-export const LEAD_ID_MAX_LENGTH = 200;
+const LEAD_ID_MAX_LENGTH = 200;
 const NAME_MAX = 200;
 const EMAIL_MAX = 320;
 const PHONE_MAX = 50;

@@ -17,7 +17,7 @@ import { pick } from './pick.js';
 import type { Admin, LeadDetail, LeadFilter, LeadRecord, LeadStore, StoredKey, WebhookKeyStore } from './ports.js';
 import { checkKeyName, generateWebhookSecret, hashWebhookSecret, hashesEqual } from './webhook-keys.js';
 
-export interface LeadsSettings {
+interface LeadsSettings {
   publicUrl: string;
   /** How long a known key is remembered in this process (0: always looked up). */
   keyCacheMs: number;
@@ -37,14 +37,14 @@ export const Messages = {
 const TOUCH_INTERVAL_MS = 1000;
 const KEY_CACHE_MAX = 1000;
 
-export const toKeyView = (k: StoredKey): WebhookKey => ({
+const toKeyView = (k: StoredKey): WebhookKey => ({
   key_name: k.key_name,
   created_at: k.created_at.toISOString(),
   last_used: k.last_used ? k.last_used.toISOString() : null,
   is_active: k.is_active,
 });
 
-export const toLeadView = (l: LeadRecord): Lead => ({
+const toLeadView = (l: LeadRecord): Lead => ({
   ...pick(l, LEAD_FIELDS),
   created_at: l.created_at.toISOString(),
   status_changed_at: l.status_changed_at ? l.status_changed_at.toISOString() : null,

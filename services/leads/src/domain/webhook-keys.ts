@@ -7,7 +7,7 @@ import { KEY_NAME_MAX_LENGTH } from '@homereport/contracts';
  * entropy, so there is nothing to guess, and every inbound lead must be checked quickly.
  */
 
-export const WEBHOOK_KEY_PREFIX = 'whk_';
+const WEBHOOK_KEY_PREFIX = 'whk_';
 
 export function generateWebhookSecret(): string {
   return `${WEBHOOK_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -24,7 +24,7 @@ export function hashesEqual(a: string, b: string): boolean {
   return x.length === 32 && y.length === 32 && timingSafeEqual(x, y);
 }
 
-export type KeyNameCheck = { ok: true; name: string } | { ok: false; message: string };
+type KeyNameCheck = { ok: true; name: string } | { ok: false; message: string };
 
 /** A key name is its identifier: trimmed, Unicode-normalised, non-blank, bounded, printable. */
 export function checkKeyName(input: string): KeyNameCheck {

@@ -1,7 +1,7 @@
 import { outboxSchemaPath } from '@homereport/kit';
 import { type Connection, type Model, Schema } from 'mongoose';
 
-export interface ContactMessageDoc {
+interface ContactMessageDoc {
   _id: string;
   name: string;
   email: string;
@@ -30,7 +30,7 @@ const contactMessageSchema = new Schema<ContactMessageDoc>(
 // Looked up only by _id (the message id in the event and the staff email's reference). The
 // outbox relay's scan for documents with pending events needs no index at this volume.
 
-export interface SentEmailDoc {
+interface SentEmailDoc {
   /** `<kind>:<eventId>` (sentEmailId), so the emails of many events are found in one `_id` lookup. */
   _id: string;
   eventId: string;

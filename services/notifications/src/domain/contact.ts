@@ -5,7 +5,7 @@ import { AppError, createEvent, tooManyRequests } from '@homereport/kit';
 import type { ContactMessages, RateLimiter } from './ports.js';
 
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
-export type ContactInput = Record<(typeof CONTACT_FIELDS)[number], string>;
+type ContactInput = Record<(typeof CONTACT_FIELDS)[number], string>;
 
 export const CONTACT_RECEIVED_MESSAGE =
   'Thanks! Your message has been received. We reply within 24 hours on business days.';

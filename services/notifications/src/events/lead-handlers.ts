@@ -17,12 +17,12 @@ import { type Block, type Brand, type EmailContent, type RenderedEmail, oneLine,
  * each lead's event records the alert as sent (Effects), and `sent_emails` keeps a row per lead
  * for operators.
  */
-export interface LeadAlertSettings {
+interface LeadAlertSettings {
   /** Also email test leads (is_test), e.g. while wiring up a new ad account. */
   includeTestLeads: boolean;
 }
 
-export interface LeadMailDeps {
+interface LeadMailDeps {
   mailer: Mailer;
   sent: SentEmails;
   brand: Brand;
@@ -51,7 +51,7 @@ function leadRows(lead: LeadReceived, name: string): [string, string][] {
   ];
 }
 
-export function leadAlertEmail(lead: LeadReceived, brand: Brand): RenderedEmail {
+function leadAlertEmail(lead: LeadReceived, brand: Brand): RenderedEmail {
   const name = fullName(lead) || 'A new lead';
   const content: EmailContent = {
     subject: `${lead.is_test ? '[Test] ' : ''}New lead: ${oneLine(name, 100)}`,

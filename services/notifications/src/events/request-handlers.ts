@@ -23,7 +23,7 @@ import {
  * Each email is sent once per event, even when the event is delivered again: the kit's claim on
  * the event records it as sent (see sendOnce).
  */
-export interface RequestMailDeps {
+interface RequestMailDeps {
   mailer: Mailer;
   sent: SentEmails;
   brand: Brand;
@@ -31,8 +31,8 @@ export interface RequestMailDeps {
   supportEmail: string;
 }
 
-export const REVIEW_PROMISE = 'Our team reviews new requests within 24 hours.';
-export const DELIVERY_PROMISE = 'A completed report is usually delivered within 3-5 business days.';
+const REVIEW_PROMISE = 'Our team reviews new requests within 24 hours.';
+const DELIVERY_PROMISE = 'A completed report is usually delivered within 3-5 business days.';
 
 const page = (brand: Brand, path: string) => `${brand.publicUrl.replace(/\/+$/, '')}${path}`;
 
@@ -64,7 +64,7 @@ export function requestStaffEmail(data: RequestSubmitted, brand: Brand): Rendere
   return renderEmail(content, brand);
 }
 
-export function requestReceiptEmail(data: RequestSubmitted, brand: Brand): RenderedEmail {
+function requestReceiptEmail(data: RequestSubmitted, brand: Brand): RenderedEmail {
   const content: EmailContent = {
     subject: `We received your request for ${oneLine(data.request.address, 120)}`,
     preheader: `${REVIEW_PROMISE} ${DELIVERY_PROMISE}`,
@@ -96,10 +96,10 @@ export function reportReadyEmail(data: RequestCovered, brand: Brand): RenderedEm
 }
 
 /** Most requests one staff digest lists (the lead digest's bound, for the same reasons). */
-export const REQUESTS_PER_DIGEST = 50;
+const REQUESTS_PER_DIGEST = 50;
 
 /** Several requests that came in together, for the staff, in one email. No Reply-To (it would answer one). */
-export function requestDigestEmail(requests: RequestSubmitted[], brand: Brand): RenderedEmail {
+function requestDigestEmail(requests: RequestSubmitted[], brand: Brand): RenderedEmail {
   const count = requests.length;
   const named = requests.slice(0, 2).map((r) => oneLine(r.request.address, 40));
   const more = count - named.length;

@@ -1,8 +1,8 @@
 import { type Brand, type EmailContent, PRODUCT_NAME, type RenderedEmail, oneLine, renderEmail } from './layout.js';
 
 /** The spec's promises (section 9), written once so every email says the same thing. */
-export const CONTACT_REPLY_PROMISE = 'We reply within 24 hours on business days.';
-export const SUPPORT_HOURS = 'Mon-Fri 9:00 AM-6:00 PM EST, Sat 10:00 AM-4:00 PM EST, Sun closed';
+const CONTACT_REPLY_PROMISE = 'We reply within 24 hours on business days.';
+const SUPPORT_HOURS = 'Mon-Fri 9:00 AM-6:00 PM EST, Sat 10:00 AM-4:00 PM EST, Sun closed';
 
 export function verificationEmail(input: { verifyUrl: string }, brand: Brand): RenderedEmail {
   const content: EmailContent = {

@@ -2,9 +2,9 @@ import type { ActivityStore, HistoryEntry, UserActivity } from '../domain/ports.
 import { type ActivityDoc, type Collections, isDuplicateKey } from './collections.js';
 
 /** Recent views kept per user (the dashboard shows 5; the access-history call returns these). */
-export const HISTORY_LENGTH = 50;
+const HISTORY_LENGTH = 50;
 /** Own requests kept per user for the dashboard's "My requests". */
-export const MY_REQUESTS_LENGTH = 100;
+const MY_REQUESTS_LENGTH = 100;
 
 /**
  * Per-user documents keyed by user id: counters, credit anchor, bounded recent lists. Every

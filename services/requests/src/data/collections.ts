@@ -15,7 +15,7 @@ import type { FileRef, HistoryEntry, Person } from '../domain/ports.js';
  * on the two-document `stats` collection, where a scan costs nothing.
  */
 
-export interface StatusHistoryEntry {
+interface StatusHistoryEntry {
   from: RequestStatus;
   to: RequestStatus;
   by: Person;
@@ -46,13 +46,13 @@ export interface RequestDoc {
 }
 
 /** Named sequence numbers: `{ _id: 'requests' | 'covered', value }`. */
-export interface CounterDoc {
+interface CounterDoc {
   _id: string;
   value: number;
 }
 
 /** The latest request per normalised address: duplicate detection without a scan. */
-export interface AddressDoc {
+interface AddressDoc {
   _id: string;
   /** `<ISO time>|<request id>` of the latest request (ISO times sort as text). */
   last: string;
@@ -91,7 +91,7 @@ export interface ActivityDoc {
 }
 
 /** One per user and credit period: `_id: <userId>:<period index>`. */
-export interface CreditPeriodDoc {
+interface CreditPeriodDoc {
   _id: string;
   userId: string;
   index: number;
@@ -101,14 +101,14 @@ export interface CreditPeriodDoc {
 }
 
 /** One per user and report ever opened: `_id: <userId>:<requestId>`; decides "unique reports". */
-export interface UserReportDoc {
+interface UserReportDoc {
   _id: string;
   firstViewId: string;
   firstAt: Date;
 }
 
 /** The access ledger: one document per view, with its report-viewed event until published. */
-export interface AccessDoc {
+interface AccessDoc {
   _id: string;
   userId: string;
   requestId: string;
@@ -121,7 +121,7 @@ export interface AccessDoc {
 }
 
 /** Users known from auth's events, and which dashboard counters already include them. */
-export interface DirectoryDoc {
+interface DirectoryDoc {
   _id: string;
   verified: boolean;
   registeredCounted: boolean;

@@ -6,7 +6,7 @@ import type { Collections, StatsDoc } from './collections.js';
  * caused it and, only if that was interrupted, again by the backstop consumer moments later;
  * the window must cover the applications that can happen in between.
  */
-export const SEEN_WINDOW = 500;
+const SEEN_WINDOW = 500;
 
 const n = (value: number | undefined) => Math.max(0, value ?? 0);
 

@@ -6,7 +6,7 @@ import type { Collections } from './collections.js';
  * Who a status change made by a deleted user is attributed to from then on. Not an address and
  * not an id any user can have (ids are ObjectIds).
  */
-export const DELETED_PERSON: Person = { userId: 'deleted-user', email: 'deleted user' };
+const DELETED_PERSON: Person = { userId: 'deleted-user', email: 'deleted user' };
 
 /**
  * The deadline of one erasure step. Finding a user's requests and views filters on fields no

@@ -4,10 +4,10 @@
  * anchor + n * 30 days to anchor + (n + 1) * 30 days. Unused credits do not carry over.
  */
 export const CREDITS_PER_PERIOD = 10;
-export const PERIOD_DAYS = 30;
+const PERIOD_DAYS = 30;
 const PERIOD_MS = PERIOD_DAYS * 24 * 60 * 60 * 1000;
 
-export interface CreditPeriod {
+interface CreditPeriod {
   index: number;
   start: Date;
   /** When this period's credits end and the next period's full allowance begins. */

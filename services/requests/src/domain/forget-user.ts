@@ -15,7 +15,7 @@ export interface UserErasure {
   eraseDirectoryEntry(userId: string): Promise<void>;
 }
 
-export interface ForgottenUser {
+interface ForgottenUser {
   requestsUnlinked: number;
   viewsErased: number;
   creditPeriodsErased: number;

@@ -14,7 +14,7 @@ import type {
 } from './ports.js';
 import { Messages, toApi } from './requests.js';
 
-export interface ReportsDeps {
+interface ReportsDeps {
   requests: RequestStore;
   activity: ActivityStore;
   credits: CreditStore;

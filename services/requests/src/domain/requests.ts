@@ -28,10 +28,10 @@ import type {
 } from './ports.js';
 import { addressTerms, queryTerms, statusTerm } from './search-terms.js';
 
-export const DUPLICATE_WINDOW_DAYS = 30;
+const DUPLICATE_WINDOW_DAYS = 30;
 /** Who a request is shown to: its requester or an admin (notes included), or anyone (no notes). */
-export const OWNER = { withNotes: true } as const;
-export const PUBLIC = { withNotes: false } as const;
+const OWNER = { withNotes: true } as const;
+const PUBLIC = { withNotes: false } as const;
 const DUPLICATE_WINDOW_MS = DUPLICATE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 /** The public covered list: page size when none is asked for, and the largest page. */
 export const COVERED_PAGE_DEFAULT = 100;
@@ -45,7 +45,7 @@ export const ADMIN_PAGE_DEFAULT = 50;
 export const ADMIN_PAGE_MAX = 200;
 const REINDEX_BATCH = 500;
 /** Admin dashboard's Recent Requests. */
-export const RECENT_REQUESTS = 20;
+const RECENT_REQUESTS = 20;
 
 const STATUS_COUNTER: Record<RequestStatus, keyof CountDelta> = {
   requested: 'requested',

@@ -12,7 +12,7 @@ export const CONSUMER_GROUP = 'requests';
 /** Of auth's user events only the user id is read here, whatever else they carry. */
 const UserEvent = Type.Object({ userId: Type.String({ minLength: 1 }) });
 
-export interface ConsumerDeps {
+interface ConsumerDeps {
   requests: Requests;
   reports: Reports;
   store: RequestStore;

@@ -7,7 +7,7 @@ import type { ListInvalidation } from '../domain/ports.js';
 export const GENERATION_KEY = 'zipcodes:list:generation';
 
 /** The list as one generation has it, ready to page and search. */
-export interface IndexedList {
+interface IndexedList {
   generation: string;
   index: ZipListIndex;
   /** Of the whole list; a page is a function of the list and its URL, so it validates every page too. */

@@ -3,7 +3,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { type ValueError, ValueErrorType } from '@sinclair/typebox/errors';
 
-export const ZIP_CODE = /^[0-9]{5}$/;
+const ZIP_CODE = /^[0-9]{5}$/;
 export const isZipCode = (value: string): boolean => ZIP_CODE.test(value);
 
 /** A record with more problems than this gets the first ones only; fixing them reveals the rest. */

@@ -8,7 +8,7 @@ const WRITE_CONCURRENCY = 8;
 export const NOT_STORED =
   'could not be stored just now (database error); nothing of it was written, please import it again';
 
-export interface ImportOptions {
+interface ImportOptions {
   /** Told about a record the database refused, so an operator can see why. */
   onWriteError?: (zipCode: string, err: unknown) => void;
 }

@@ -11,12 +11,12 @@ import type { RiskLevel, ZipAnalysis } from '@homereport/contracts';
  * - income, education, unemployment, days on market and supply follow the tier.
  */
 
-export const TIER_LABELS = {
+const TIER_LABELS = {
   1: 'TIER 1: Ultra-Premium',
   2: 'TIER 2: High-Growth',
   3: 'TIER 3: Emerging',
 } as const;
-export type TierNumber = keyof typeof TIER_LABELS;
+type TierNumber = keyof typeof TIER_LABELS;
 
 export interface PlaceInput {
   zip: string;
@@ -30,13 +30,13 @@ export interface PlaceInput {
   appreciation?: number;
 }
 
-export interface GenerateOptions {
+interface GenerateOptions {
   seed: string;
   /** The month the figures run to, YYYY-MM. */
   throughMonth: string;
 }
 
-export const DEFAULT_OPTIONS: GenerateOptions = { seed: 'homereport-sample-v1', throughMonth: '2025-06' };
+const DEFAULT_OPTIONS: GenerateOptions = { seed: 'homereport-sample-v1', throughMonth: '2025-06' };
 
 /** Rent of each unit size as a share of the three-bedroom rent. */
 export const RENT_SHARE = { studio: 0.5, oneBedroom: 0.62, twoBedroom: 0.8, threeBedroom: 1 } as const;
@@ -53,7 +53,7 @@ function hashString(text: string): number {
 }
 
 /** mulberry32: small, fast, good enough for sample figures. */
-export function seededRandom(seed: string): () => number {
+function seededRandom(seed: string): () => number {
   let a = hashString(seed);
   return () => {
     a = (a + 0x6d2b79f5) | 0;

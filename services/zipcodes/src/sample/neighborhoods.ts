@@ -5,7 +5,7 @@
  * market is known to have moved against the trend of its tier, `appreciation` pins the one-year
  * rate. Everything else is generated (generator.ts); none of it is research.
  */
-export interface SamplePlace {
+interface SamplePlace {
   zip: string;
   neighborhood: string;
   tier: 1 | 2 | 3;

@@ -7,7 +7,7 @@ export const ZipCodeParams = Type.Object({ zipCode: Type.String() });
 export type ZipCodeParams = Static<typeof ZipCodeParams>;
 
 /** Records are checked one by one in the domain, so one bad record does not refuse the rest. */
-export const MAX_RECORDS_PER_IMPORT = 20_000;
+const MAX_RECORDS_PER_IMPORT = 20_000;
 export const ImportBody = Type.Array(Type.Unknown(), {
   maxItems: MAX_RECORDS_PER_IMPORT,
   description: 'ZIP code analyses (spec section 3 detail shape), each checked on its own.',

@@ -19,7 +19,7 @@ import {
   VerifyEmailReply,
 } from '../../schemas/auth.js';
 
-export interface AuthRouteDeps {
+interface AuthRouteDeps {
   accounts: Accounts;
 }
 

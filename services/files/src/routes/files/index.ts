@@ -15,7 +15,7 @@ import type { RequestsClient } from '../../data/requests-client.js';
 import { contentDisposition } from '../../domain/file-kinds.js';
 import { type AcceptedFile, Messages, acceptFile, tooLarge } from '../../domain/upload.js';
 
-export interface FileRouteDeps {
+interface FileRouteDeps {
   store: ObjectStore;
   requests: RequestsClient;
   linkKey: Buffer;

@@ -18,7 +18,7 @@ import {
   errors,
 } from '../../schemas/leads.js';
 
-export interface AdminRouteDeps {
+interface AdminRouteDeps {
   leads: Leads;
 }
 

@@ -4,7 +4,7 @@ import { parseJsonKeepingLongIntegers } from '../../domain/json-body.js';
 import type { Leads } from '../../domain/leads.js';
 import { InboundLeadReply, errors } from '../../schemas/leads.js';
 
-export interface WebhookRouteDeps {
+interface WebhookRouteDeps {
   leads: Leads;
   bodyLimit: number;
 }

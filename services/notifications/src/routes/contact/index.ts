@@ -8,7 +8,7 @@ import {
 } from '../../domain/contact.js';
 import { ContactAccepted, ContactBody } from '../../schemas/contact.js';
 
-export interface ContactRouteDeps extends ContactDeps {
+interface ContactRouteDeps extends ContactDeps {
   /** Called after a message and its event were stored, so the relay publishes without waiting for its poll. */
 }
 

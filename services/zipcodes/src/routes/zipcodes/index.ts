@@ -26,7 +26,7 @@ import {
   ZipListReply,
 } from '../../schemas/zipcodes.js';
 
-export interface ZipcodeRouteDeps {
+interface ZipcodeRouteDeps {
   store: AnalysisStore;
   list: ListIndex;
   details: DetailCache;
@@ -124,7 +124,7 @@ export function registerZipcodeRoutes(
 }
 
 /** A sentence for a refused query string, from the parameter's description in ZipListQuery. */
-export function queryProblem(
+function queryProblem(
   error: { validation?: { instancePath: string; params: unknown }[] },
   query: Record<string, unknown>,
 ): string {
