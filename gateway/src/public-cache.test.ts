@@ -115,8 +115,6 @@ describe('the public cache while its service fails', () => {
       internalSecret: 'internal-secret-for-tests',
       logger: createLogger({ name: 'public-cache-test', level: 'silent', format: 'json' }),
       paths: new Set(['/api/list']),
-      // Every kept answer is past its age at once, so each request asks the service first.
-      maxAgeMs: 0,
     });
     const stale = Fastify();
     stale.get('/api/list', async (req, reply) => {
@@ -125,13 +123,24 @@ describe('the public cache while its service fails', () => {
     });
     try {
       expect((await stale.inject({ url: '/api/list?a' })).headers['x-cache']).toBe('miss');
+      expect((await stale.inject({ url: '/api/list?a' })).headers['x-cache']).toBe('hit');
+      // A write reaching the service drops what is kept: never served as current again (the
+      // service is asked), but while the service fails it stands in.
+      cache.written(target);
       failing = true;
       const standIn = await stale.inject({ url: '/api/list?a' });
       expect(standIn.statusCode).toBe(200);
       expect(standIn.headers['x-cache']).toBe('stale');
       expect(standIn.json()).toEqual({ page: 'kept' });
-      // Nothing kept for this URL: the service's own 503 goes through.
-      expect((await stale.inject({ url: '/api/list?b' })).statusCode).toBe(503);
+      // Nothing kept for this URL: the service's own 503 goes through, with its Retry-After.
+      const passed = await stale.inject({ url: '/api/list?b' });
+      expect(passed.statusCode).toBe(503);
+      expect(passed.headers['retry-after']).toBe('5');
+      // The service answering again: its answer, not the stand-in.
+      failing = false;
+      expect((await stale.inject({ url: '/api/list?a' })).headers['x-cache']).toBe('miss');
+      failing = true;
+      cache.written(target);
       // The service gone altogether (killed, restarting).
       await new Promise((r) => flaky.close(r));
       target = 'http://127.0.0.1:1';

@@ -28,8 +28,10 @@ export interface Entry {
   /** Compressed once per generation, for browsers that accept them. */
   br: Buffer;
   gzip: Buffer;
-  /** Kept at most this long even if no bump is ever heard of (a lost invalidation). */
+  /** Kept at most this long even if no bump is ever heard of (a lost invalidation); 0 once dropped. */
   until: number;
+  /** Until then, a dropped or aged-out answer may still stand in for a failing service. */
+  staleUntil: number;
 }
 
 /** A service's answer that may not be kept (no generation named, not a 200): sent on as it came. */
@@ -37,6 +39,7 @@ interface Passed {
   status: number;
   contentType: string;
   body: Buffer;
+  retryAfter?: string | null;
 }
 
 export interface PublicCacheOptions {
@@ -86,10 +89,12 @@ export function createPublicCache(options: PublicCacheOptions) {
   let epoch = 0;
   let subscribed = false;
 
+  // A dropped answer is never served as current again, but stays (within the byte bound) as the
+  // stand-in for a service that fails: on a site taking writes the covered list is dropped many
+  // times a minute, so an outage would otherwise almost always find nothing kept.
   const forget = (keep: (entry: Entry & { target: string }) => boolean) => {
     epoch += 1;
-    const dropped = [...entries.entries()].filter(([, entry]) => !keep(entry)).map(([url]) => url);
-    for (const url of dropped) entries.delete(url);
+    for (const [, entry] of entries.entries()) if (!keep(entry)) entry.until = 0;
   };
 
   const subscriber = options.redis.duplicate();
@@ -136,7 +141,9 @@ export function createPublicCache(options: PublicCacheOptions) {
     const body = Buffer.from(await res.arrayBuffer());
     const contentType = res.headers.get('content-type') ?? 'application/json; charset=utf-8';
     const named = parseCacheGeneration(res.headers.get(CACHE_GENERATION_HEADER));
-    if (res.status !== 200 || !named) return { status: res.status, contentType, body };
+    if (res.status !== 200 || !named) {
+      return { status: res.status, contentType, body, retryAfter: res.headers.get('retry-after') };
+    }
     const entry: Entry = {
       generationKey: named.key,
       generation: named.generation,
@@ -147,6 +154,7 @@ export function createPublicCache(options: PublicCacheOptions) {
       br: await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
       gzip: await gzip(body, { level: 6 }),
       until: Date.now() + maxAgeMs,
+      staleUntil: Date.now() + maxAgeMs + staleIfErrorMs,
     };
     if (epoch === startedAt) entries.set(url, { ...entry, target });
     return entry;
@@ -181,11 +189,8 @@ export function createPublicCache(options: PublicCacheOptions) {
           send(req, reply, entry, 'hit');
           return true;
         }
-        // Only aged out (a bump deletes what it makes stale): it may stand in if the service fails.
-        const fallback =
-          entry !== undefined && entry.until <= Date.now() && Date.now() - entry.until < staleIfErrorMs
-            ? entry
-            : undefined;
+        // Aged out or dropped: it may still stand in if the service fails (stale-if-error).
+        const fallback = entry !== undefined && entry.staleUntil > Date.now() ? entry : undefined;
         // One call to the service per URL at a time, however many requests missed together.
         let pending = loading.get(url);
         if (!pending) {
@@ -202,6 +207,8 @@ export function createPublicCache(options: PublicCacheOptions) {
           req.log.debug({ path, status: fresh.status }, 'public cache: service failing; serving the kept answer');
           send(req, reply, fallback, 'stale');
         } else {
+          // A service's 503 tells when to try again: passed on with it.
+          if (fresh.retryAfter) reply.header('retry-after', fresh.retryAfter);
           reply.status(fresh.status).header('content-type', fresh.contentType).send(fresh.body);
         }
         return true;
