@@ -61,6 +61,8 @@ export const BaseConfig = {
    * METRICS_PORT_DEFAULTS; 0: no metrics at all (no port, nothing recorded).
    */
   METRICS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  /** An OpenTelemetry collector's OTLP/HTTP base URL: spans are exported there; unset, none are built. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
 };
 
 /** Metrics ports by process (api.md, "Operations"); the stack moves them with its other ports. */

@@ -3,6 +3,7 @@ import { METRICS_PORT_DEFAULTS } from './config.js';
 import { type Logger, createLogger } from './logger.js';
 import { enableMetrics } from './metrics/registry.js';
 import { startMetricsServer } from './metrics/server.js';
+import { startTraceExport } from './tracing/export.js';
 
 export interface ListenOptions {
   host: string;
@@ -51,7 +52,14 @@ export function exitOnStartupError(logger: Pick<Logger, 'fatal'>, err: unknown):
  * signals. `build` opens what the service needs and returns the app.
  */
 export async function runService<
-  C extends { HOST: string; PORT: number; LOG_LEVEL: string; LOG_FORMAT: 'json' | 'pretty'; METRICS_PORT?: number },
+  C extends {
+    HOST: string;
+    PORT: number;
+    LOG_LEVEL: string;
+    LOG_FORMAT: 'json' | 'pretty';
+    METRICS_PORT?: number;
+    OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+  },
 >(name: string, load: () => C, build: (config: C, logger: Logger) => Promise<ServiceApp>): Promise<void> {
   let logger: Logger = createLogger({ name, level: 'info', format: 'json' });
   try {
@@ -63,6 +71,7 @@ export async function runService<
       enableMetrics(name);
       await startMetricsServer({ host: config.HOST, port: metricsPort, logger });
     }
+    if (config.OTEL_EXPORTER_OTLP_ENDPOINT) startTraceExport(name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
     const app = await build(config, logger);
     await listen(app, logger, { host: config.HOST, port: config.PORT });
   } catch (err) {

@@ -3,6 +3,7 @@ import type { Collection } from 'mongodb';
 import type { Logger } from '../logger.js';
 import { countConsumed, watchConsumerLag } from '../metrics/consumer.js';
 import { continueTrace, runInTrace } from '../tracing/context.js';
+import { recordSpan } from '../tracing/export.js';
 import { byOffset, claimTogether, handleTogether, readEnvelopes } from './batches.js';
 import {
   ClaimEffects,
@@ -110,6 +111,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
     const effects = new ClaimEffects(claims, { [event.id]: inherited });
 
     // Keep the claim and the group membership alive however long the handler takes.
+    const startedMs = Date.now();
     const stopRenewing = claims.keepAlive(() => Promise.all([claims.renew(event.id), ctl.heartbeat()]));
     let outcome: Outcome = 'abandoned';
     try {
@@ -135,6 +137,11 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
       return outcome;
     } finally {
       stopRenewing();
+      if (outcome !== 'abandoned') {
+        const attributes = { 'messaging.system': 'kafka', 'messaging.destination.name': topic, outcome };
+        const span = { trace, kind: 'consumer' as const, startMs: startedMs, endMs: Date.now(), attributes };
+        recordSpan({ ...span, name: `${topic} process`, error: outcome !== 'handled' });
+      }
       // Handled: the claim says done. Otherwise free it: an operator's replay (dead-lettered) or
       // the next consumer (abandoned) handles the event again, skipping the effects recorded.
       if (outcome !== 'handled') await claims.release(event.id, effects.any(event.id));

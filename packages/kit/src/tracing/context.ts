@@ -12,6 +12,8 @@ export interface TraceContext {
   traceId: string;
   /** This process's span: the parent of whatever it calls or publishes. */
   spanId: string;
+  /** The caller's span, when the trace came from one. */
+  parentSpanId?: string;
   sampled: boolean;
 }
 
@@ -27,7 +29,12 @@ export const newSpanId = () => randomBytes(8).toString('hex');
 export function continueTrace(traceparent: unknown): TraceContext {
   const match = typeof traceparent === 'string' ? TRACEPARENT.exec(traceparent.trim().toLowerCase()) : null;
   if (match?.[1] && match[1] !== INVALID_TRACE && match[2] !== INVALID_SPAN) {
-    return { traceId: match[1], spanId: newSpanId(), sampled: (Number.parseInt(match[3] ?? '0', 16) & 1) === 1 };
+    return {
+      traceId: match[1],
+      spanId: newSpanId(),
+      parentSpanId: match[2],
+      sampled: (Number.parseInt(match[3] ?? '0', 16) & 1) === 1,
+    };
   }
   return { traceId: randomBytes(16).toString('hex'), spanId: newSpanId(), sampled: true };
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceApp } from '../app.js';
 import { type TraceContext, continueTrace, runInTrace, traceparentOf } from './context.js';
+import { flushTraces, recordSpan, tracesExported } from './export.js';
 
 const TRACE = Symbol('trace');
 type Traced = IncomingMessage & { [TRACE]?: TraceContext };
@@ -39,5 +40,26 @@ export function tracedChildLogger(
 export function registerTracing(app: ServiceApp): void {
   app.addHook('preHandler', (req, _reply, done) => {
     runInTrace(traceOfRequest(req.raw), done);
+  });
+  if (!tracesExported()) return;
+  app.addHook('onClose', flushTraces);
+  // One server span per answered request, named by its route pattern.
+  app.addHook('onResponse', (req, reply, done) => {
+    const endMs = Date.now();
+    const route = req.routeOptions.url ?? 'unmatched';
+    recordSpan({
+      trace: traceOfRequest(req.raw),
+      name: `${req.method} ${route}`,
+      kind: 'server',
+      startMs: endMs - reply.elapsedTime,
+      endMs,
+      attributes: {
+        'http.request.method': req.method,
+        'http.route': route,
+        'http.response.status_code': reply.statusCode,
+      },
+      error: reply.statusCode >= 500,
+    });
+    done();
   });
 }
