@@ -100,7 +100,7 @@ const between = (records, from, to) => records.filter((r) => r.t0 >= from && r.t
  */
 function secondsToNormal(records, end, until, slowMs) {
   let lastBad = null;
-  for (let t = end; t < until; t += 500) {
+  for (let t = end; t + 500 <= until; t += 500) {
     const bucket = between(records, t, t + 500);
     const bad =
       bucket.some((r) => r.status === 0 || r.status >= 500) ||
@@ -192,7 +192,10 @@ try {
     const normal = secondsToNormal(records, end, until, slowMs);
     const statuses = {};
     for (const r of during)
-      if (r.status === 0 || r.status >= 500) statuses[r.status || 'none'] = (statuses[r.status || 'none'] ?? 0) + 1;
+      if (r.status === 0 || r.status >= 500) {
+        const key = `${r.kind} ${r.status || 'no answer'}${r.status === 503 && !(Number(r.retryAfter) > 0) ? ' without Retry-After' : ''}`;
+        statuses[key] = (statuses[key] ?? 0) + 1;
+      }
     return { fault, t, normal, lost, eventsLost, twice, statuses };
   });
 
@@ -214,7 +217,7 @@ try {
   console.log('');
   for (const { fault, statuses } of rows) {
     if (Object.keys(statuses).length > 0)
-      console.log(`${fault.label}: failed answers by status ${JSON.stringify(statuses)}`);
+      console.log(`${fault.label}, failed calls during the fault: ${JSON.stringify(statuses)}`);
   }
   const missed = rows.filter(
     (r) => r.t.fiveHundreds > r.t.with503 || r.lost || r.eventsLost || r.twice || r.normal === null || r.normal > 5,
