@@ -1,7 +1,7 @@
 export const repoRoot: string;
 export const cacheDir: string;
 export const MONGO_JAVA_SERVER_VERSION: string;
-export function infraPorts(profile: 'dev' | 'test'): Record<string, number>;
+export function infraPorts(profile: 'dev' | 'test', offset?: number): Record<string, number>;
 export function provision(options?: { withBrowser?: boolean }): void;
 export function stopByPidFile(dataDir: string, name: string, timeoutMs?: number): Promise<void>;
 export function waitForPort(port: number, options?: { timeoutMs?: number; name?: string }): Promise<void>;
@@ -19,6 +19,8 @@ export function startInfra(options: {
   dataDir: string;
   log?: (m: string) => void;
   toxiproxy?: boolean;
+  /** Test profile: ports at this offset instead of TEST_PORT_OFFSET's. */
+  offset?: number;
 }): Promise<{
   settings: Record<string, string>;
   servers: Record<string, LocalServer>;

@@ -17,13 +17,16 @@ export const KAFKA_VERSION = '3.9.1';
 const env = process.env;
 const num = (name, fallback) => Number(env[name] ?? fallback);
 
-/** Ports per profile; every one can be moved with an environment variable. */
-export function infraPorts(profile) {
+/**
+ * Ports per profile; every one can be moved with an environment variable. `offset` (test profile
+ * only) replaces TEST_PORT_OFFSET: a suite that runs servers of its own beside the run's.
+ */
+export function infraPorts(profile, offset = Number(env.TEST_PORT_OFFSET ?? 0)) {
   const test = profile === 'test';
   // TEST_PORT_OFFSET lets two test runs (two worktrees, two engineers) share a machine. Test ports
   // stay below 32768, where Linux hands out ephemeral client ports, so no outgoing connection can
   // hold a port a server is about to bind.
-  const t = (port) => port + Number(env.TEST_PORT_OFFSET ?? 0);
+  const t = (port) => port + offset;
   return {
     mongo: num('LOCAL_MONGO_PORT', test ? t(27117) : 27017),
     kafka: num('LOCAL_KAFKA_PORT', test ? t(29192) : 9092),
@@ -371,10 +374,17 @@ export function toxiproxyServer(ports, dataDir) {
  * REDIS_URL, S3_ENDPOINT, SMTP_URL win). Returns the settings for the services and a stop().
  * With `toxiproxy` (the fault benchmark sets it; LOCAL_TOXIPROXY=1 does the same) toxiproxy
  * starts first, with a proxy in front of each server started here, and the settings point the
- * services at the proxies; the result's `toxiproxy` is a client of its API.
+ * services at the proxies; the result's `toxiproxy` is a client of its API. `offset`: test
+ * ports at that offset rather than TEST_PORT_OFFSET's (the proxies' ports do not follow it).
  */
-export async function startInfra({ profile, dataDir, log = console.log, toxiproxy = env.LOCAL_TOXIPROXY === '1' }) {
-  const ports = infraPorts(profile);
+export async function startInfra({
+  profile,
+  dataDir,
+  log = console.log,
+  toxiproxy = env.LOCAL_TOXIPROXY === '1',
+  offset,
+}) {
+  const ports = infraPorts(profile, offset);
   const proxyPorts = toxiproxy ? toxiproxyPorts(profile) : null;
   const urls = infraUrls(
     proxyPorts ? { ...ports, ...Object.fromEntries(PROXIED.map((k) => [k, proxyPorts[k]])) } : ports,

@@ -4,20 +4,39 @@ export const DIST_CONDITION: string;
 export const NODE_FLAGS: Record<string, string[]>;
 export type StackRuntime = 'source' | 'watch' | 'compiled';
 export function processArgs(runtime: StackRuntime, name: string, flags?: string[]): string[];
-export interface StackPorts {
+/** Ports of one instance of every process. */
+export interface InstancePorts {
   services: Record<string, number>;
   gateway: number;
   /** Prometheus metrics port of each process, the gateway's included. */
   metrics: Record<string, number>;
 }
-export function stackPorts(profile: 'dev' | 'test'): StackPorts;
+/** The first instance's ports, and every instance's in `instances`. */
+export interface StackPorts extends InstancePorts {
+  instances: InstancePorts[];
+}
+/** LOCAL_REPLICAS (or `value`) checked: 1 to 4. */
+export function replicaCount(value?: string | number): number;
+export function stackPorts(profile: 'dev' | 'test', options?: { offset?: number; replicas?: number }): StackPorts;
+export interface StackProcess {
+  /** `<service>` for the first instance, `<service>-<n>` for the n-th. */
+  name: string;
+  service: string;
+  port: number;
+  /** The running child; replaced when the stack restarts a process that exited. */
+  child: import('node:child_process').ChildProcess;
+}
 export function startStack(options: {
   profile: 'dev' | 'test';
   settings: Record<string, string>;
   logDir?: string;
   pretty: boolean;
-  /** Settings of one process only, by process name. */
+  /** Settings of one process only, by process name (`<name>-2`: the second instance only). */
   processSettings?: Record<string, Record<string, string>>;
   runtime?: StackRuntime;
   log?: (m: string) => void;
-}): Promise<{ ports: StackPorts; url: string; stop(): Promise<void> }>;
+  /** Instances of every service and gateways; LOCAL_REPLICAS, else 1. */
+  replicas?: number;
+  /** Test profile: ports at this offset instead of TEST_PORT_OFFSET's. */
+  offset?: number;
+}): Promise<{ ports: StackPorts; url: string; urls: string[]; stop(): Promise<void>; processes: StackProcess[] }>;

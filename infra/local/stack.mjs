@@ -10,20 +10,40 @@ import { repoRoot, waitForPort } from './servers.mjs';
 
 export const SERVICES = ['auth', 'requests', 'files', 'zipcodes', 'leads', 'notifications'];
 
-/** Ports per profile; SERVICE_PORT_BASE, PORT and METRICS_PORT_BASE move them. */
-export function stackPorts(profile) {
-  const offset = profile === 'test' ? Number(process.env.TEST_PORT_OFFSET ?? 0) : 0;
-  const base = Number(process.env.SERVICE_PORT_BASE ?? (profile === 'test' ? 24000 + offset : 4000));
-  const services = Object.fromEntries(SERVICES.map((name, i) => [name, base + i + 1]));
-  const gateway = Number(process.env.PORT ?? (profile === 'test' ? 28080 + offset : 8080));
+/**
+ * How many instances of every service, and gateways, the stack runs: LOCAL_REPLICAS (default 1).
+ * Two is the mode that shows replicas are as correct as one (test/replicas, README "Two of everything").
+ */
+export function replicaCount(value = process.env.LOCAL_REPLICAS ?? '1') {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 4) throw new Error(`LOCAL_REPLICAS must be 1 to 4, not "${value}"`);
+  return n;
+}
+
+/**
+ * Ports per profile; SERVICE_PORT_BASE, PORT and METRICS_PORT_BASE move them, and `offset` (test
+ * profile) replaces TEST_PORT_OFFSET. With replicas, instance k (from 0) of a service listens 10·k
+ * above the first instance's port, gateway k on the gateway port + k, and its Prometheus ports
+ * 7·k above the first's. `services`, `gateway` and `metrics` are the first instance's;
+ * `instances` lists every instance's.
+ */
+export function stackPorts(profile, { offset = Number(process.env.TEST_PORT_OFFSET ?? 0), replicas = 1 } = {}) {
+  const shift = profile === 'test' ? offset : 0;
+  const base = Number(process.env.SERVICE_PORT_BASE ?? (profile === 'test' ? 24000 + shift : 4000));
+  const gatewayBase = Number(process.env.PORT ?? (profile === 'test' ? 28080 + shift : 8080));
   // Prometheus ports (api.md, "Operations"): the gateway on the base, services after it in order.
   // Tests use 23464: with the largest offset (3500) still below the ephemeral range.
-  const metricsBase = Number(process.env.METRICS_PORT_BASE ?? (profile === 'test' ? 23464 + offset : 9464));
-  const metrics = {
-    gateway: metricsBase,
-    ...Object.fromEntries(SERVICES.map((name, i) => [name, metricsBase + i + 1])),
-  };
-  return { services, gateway, metrics };
+  const metricsBase = Number(process.env.METRICS_PORT_BASE ?? (profile === 'test' ? 23464 + shift : 9464));
+  const instances = Array.from({ length: replicas }, (_, k) => ({
+    services: Object.fromEntries(SERVICES.map((name, i) => [name, base + 10 * k + i + 1])),
+    gateway: gatewayBase + k,
+    metrics: {
+      gateway: metricsBase + 7 * k,
+      ...Object.fromEntries(SERVICES.map((name, i) => [name, metricsBase + 7 * k + i + 1])),
+    },
+  }));
+  const [first] = instances;
+  return { ...first, instances };
 }
 
 const COLORS = [36, 33, 35, 32, 34, 91, 96];
@@ -75,7 +95,15 @@ export function processArgs(runtime, name, flags = []) {
  * stops the gateway first so no request reaches a service that is already going away.
  * A process that exits on its own while the stack runs is reported and started again, with a
  * growing pause between restarts when it keeps crashing. `processSettings.<name>` adds settings of
- * one process only (a benchmark runs the gateway with METRICS_PORT=0).
+ * one process only (a benchmark runs the gateway with METRICS_PORT=0); with replicas it applies to
+ * every instance, and `processSettings['<name>-2']` to the second only.
+ *
+ * `replicas` (LOCAL_REPLICAS, default 1): instances of every service and gateways, all on the same
+ * servers. Instance k is named `<name>-<k+1>` from the second on (its log prefix and file), and
+ * gateway k sends to instance k of each service, as each service's calls to another do: in
+ * Kubernetes a Service spreads calls over the replicas; here each path reaches one, and the
+ * paths together reach every instance. The consumers of a service share its consumer group.
+ * `url` is the first gateway's, `urls` every gateway's.
  */
 export async function startStack({
   profile,
@@ -85,6 +113,8 @@ export async function startStack({
   pretty,
   runtime = 'source',
   log = console.log,
+  replicas = replicaCount(),
+  offset,
 }) {
   if (runtime === 'compiled') {
     const missing = ['gateway', ...SERVICES.map((s) => `services/${s}`), 'packages/kit', 'packages/contracts'].filter(
@@ -92,22 +122,25 @@ export async function startStack({
     );
     if (missing.length > 0) throw new Error(`no compiled build in ${missing.join(', ')}: run npm run build`);
   }
-  const ports = stackPorts(profile);
-  const upstreams = Object.fromEntries(
-    SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports.services[s]}`]),
-  );
+  const ports = stackPorts(profile, { offset, replicas });
+  const upstreams = (instance) =>
+    Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${instance.services[s]}`]));
   const common = {
     ...process.env,
     ...settings,
-    ...upstreams,
     LOG_FORMAT: pretty ? 'pretty' : 'json',
     FORCE_COLOR: pretty ? '1' : '0',
   };
   const procs = [];
   let stopping = false;
-  const launch = (name, port, extra = {}) => {
+  /** Starts instance k of a process: its ports, its upstreams and its name in the logs. */
+  const launch = (service, k) => {
+    const instance = ports.instances[k];
+    const port = service === 'gateway' ? instance.gateway : instance.services[service];
+    const name = k === 0 ? service : `${service}-${k + 1}`;
+    const extra = { ...processSettings[service], ...(k === 0 ? {} : processSettings[name]) };
     const color = COLORS[procs.length % COLORS.length];
-    const prefix = `\x1b[${color}m${name.padEnd(13)}|\x1b[0m `;
+    const prefix = `\x1b[${color}m${name.padEnd(replicas === 1 ? 13 : 15)}|\x1b[0m `;
     // With a log folder each process writes its file itself: lines passed through this process
     // would cost it (a benchmark's load generator, the test runner) CPU for every line logged.
     let sink;
@@ -115,12 +148,19 @@ export async function startStack({
       mkdirSync(logDir, { recursive: true });
       sink = openSync(join(logDir, `${name}.log`), 'a');
     }
-    const proc = { name, child: null, port, sink, crashes: 0, restartTimer: null };
+    const proc = { name, service, child: null, port, sink, crashes: 0, restartTimer: null };
     const start = () => {
       const startedAt = Date.now();
-      const child = spawn(process.execPath, processArgs(runtime, name, NODE_FLAGS[name]), {
+      const child = spawn(process.execPath, processArgs(runtime, service, NODE_FLAGS[service]), {
         cwd: repoRoot,
-        env: { ...common, METRICS_PORT: String(ports.metrics[name]), ...extra, PORT: String(port), SERVICE_NAME: name },
+        env: {
+          ...common,
+          ...upstreams(instance),
+          METRICS_PORT: String(instance.metrics[service]),
+          ...extra,
+          PORT: String(port),
+          SERVICE_NAME: service,
+        },
         stdio: sink === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', sink, sink],
       });
       if (sink === undefined) {
@@ -145,8 +185,9 @@ export async function startStack({
     };
     start();
     procs.push(proc);
-    return proc.child;
+    return waitForPort(port, { name, proc: proc.child, timeoutMs: service === 'gateway' ? 60_000 : 120_000 });
   };
+  const instanceIndexes = ports.instances.map((_, k) => k);
 
   const stop = async () => {
     stopping = true;
@@ -164,18 +205,15 @@ export async function startStack({
   };
 
   try {
-    await Promise.all(
-      SERVICES.map((name) => {
-        const child = launch(name, ports.services[name], processSettings[name]);
-        return waitForPort(ports.services[name], { name, proc: child, timeoutMs: 120_000 });
-      }),
-    );
-    const gw = launch('gateway', ports.gateway, processSettings.gateway);
-    await waitForPort(ports.gateway, { name: 'gateway', proc: gw, timeoutMs: 60_000 });
+    // One instance's services at a time: a dozen processes compiling their sources at once on a
+    // small machine took more than the start timeout; the second set reuses tsx's compile cache.
+    for (const k of instanceIndexes) await Promise.all(SERVICES.map((name) => launch(name, k)));
+    await Promise.all(instanceIndexes.map((k) => launch('gateway', k)));
   } catch (err) {
     await stop();
     throw new Error(`${err.message}${logDir ? ` (logs in ${logDir})` : ''}`);
   }
-  log(`[stack] gateway on http://127.0.0.1:${ports.gateway}`);
-  return { ports, url: `http://127.0.0.1:${ports.gateway}`, stop, processes: procs };
+  const urls = ports.instances.map((instance) => `http://127.0.0.1:${instance.gateway}`);
+  log(`[stack] ${urls.length === 1 ? 'gateway' : `${urls.length} gateways`} on ${urls.join(', ')}`);
+  return { ports, url: urls[0], urls, stop, processes: procs };
 }

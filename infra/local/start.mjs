@@ -57,7 +57,7 @@ try {
     },
   });
   console.log(
-    `[start] HomeReport is running: ${stack.url}  (mail: ${infra.settings.MAILDEV_URL})  Ctrl-C stops everything`,
+    `[start] HomeReport is running: ${stack.urls.join(' and ')}  (mail: ${infra.settings.MAILDEV_URL})  Ctrl-C stops everything`,
   );
 } catch (err) {
   console.error(`[start] ${err.message}`);
