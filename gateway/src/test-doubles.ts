@@ -3,7 +3,7 @@ import type { Redis } from '@homereport/kit';
 
 /**
  * The part of ioredis the gateway uses, in memory, for inject() tests without a Redis server:
- * strings, the rate limit's INCRBY/EXPIRE/PTTL pipeline, and a subscriber whose messages the
+ * strings, the session store's script, the rate limit's INCRBY/EXPIRE/PTTL pipeline, and a subscriber whose messages the
  * test sends itself (`announce`).
  */
 export function fakeRedis() {
@@ -20,6 +20,8 @@ export function fakeRedis() {
     get: async (key: string) => values.get(key) ?? null,
     del: async (key: string) => Number(values.delete(key)),
     pexpire: async () => 1,
+    /** The session store's GET-and-slide script: the session's JSON (its expiry is not kept here). */
+    evalsha: async (_sha: string, _keys: number, key: string) => values.get(key) ?? null,
     ping: async () => 'PONG',
     quit: async () => 'OK',
     disconnect: () => {},

@@ -37,6 +37,21 @@ export interface SessionLifetimes {
   absoluteSeconds: number;
 }
 
+/**
+ * GET and slide: the session's idle expiry restarts at its own idle limit (`idleSeconds`, kept
+ * in the session) or the store's (ARGV[1], ms). On an unknown key: nil, nothing done.
+ */
+const SLIDE = `
+local raw = redis.call('GET', KEYS[1])
+if not raw then return false end
+local idle = tonumber(ARGV[1])
+local ok, session = pcall(cjson.decode, raw)
+if ok and type(session) == 'table' and type(session.idleSeconds) == 'number' then idle = session.idleSeconds * 1000 end
+redis.call('PEXPIRE', KEYS[1], math.max(1, math.floor(idle + 0.5)))
+return raw
+`;
+const SLIDE_SHA = createHash('sha1').update(SLIDE).digest('hex');
+
 const sessionKey = (hash: string) => `session:${hash}`;
 const userSessionsKey = (userId: string) => `user-sessions:${userId}`;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -93,7 +108,7 @@ export class SessionStore {
   async resolve(token: string): Promise<Session | null> {
     if (!token || token.length > 200) return null;
     const key = sessionKey(hashToken(token));
-    const raw = await this.redis.get(key);
+    const raw = await this.getAndSlide(key);
     if (!raw) return null;
     let session: Session;
     try {
@@ -109,13 +124,27 @@ export class SessionStore {
       await this.redis.del(key);
       return null;
     }
-    // Slide the idle expiry, never past the absolute end. On a key revoked meanwhile this does nothing.
-    // Not waited for: the caller (the gateway, on every signed-in request) needs only the session,
-    // and a slide that fails leaves the key's last expiry, which the next use slides again. The
-    // command still goes out now, ahead of anything later sent on this connection.
+    // The slide never goes past the absolute end: in a session's last idle period, bring it back.
+    // Not waited for (the session is valid either way, as its end was checked just above).
     const idleMs = (session.idleSeconds ?? this.lifetimes.idleSeconds) * 1000;
-    this.redis.pexpire(key, Math.max(1, Math.round(Math.min(idleMs, end - now)))).catch(() => {});
+    if (end - now < idleMs) this.redis.pexpire(key, Math.max(1, Math.round(end - now))).catch(() => {});
     return session;
+  }
+
+  /**
+   * The session's JSON, its idle expiry slid by its own idle limit (or the store's), in one
+   * round trip: every signed-in request through the gateway resolves its session, and a GET then
+   * a PEXPIRE cost the gateway a second Redis command each time.
+   */
+  private async getAndSlide(key: string): Promise<string | null> {
+    const args = [1, key, this.lifetimes.idleSeconds * 1000] as const;
+    try {
+      return (await this.redis.evalsha(SLIDE_SHA, ...args)) as string | null;
+    } catch (err) {
+      // A Redis that has not seen the script yet (first call, restarted, flushed) is sent it whole.
+      if (!String((err as Error).message).startsWith('NOSCRIPT')) throw err;
+      return (await this.redis.eval(SLIDE, ...args)) as string | null;
+    }
   }
 
   /** Ends the session behind a token; false when the token names no live session. */

@@ -39,6 +39,23 @@ describe('sessions', () => {
     expect(left).toBeLessThanOrEqual(DAY);
   });
 
+  it('slide by their own idle limit in one command, also on a Redis that has not seen the script', async () => {
+    const sessions = new SessionStore(redis, { idleSeconds: 7 * 24 * 3600 });
+    const token = await sessions.create(
+      { userId: `u-${randomUUID()}`, email: 'g@example.test', role: 'admin' },
+      { idleSeconds: 1800 },
+    );
+    const key = `session:${hashToken(token)}`;
+    for (const flushed of [true, false]) {
+      if (flushed) await redis.script('FLUSH');
+      await redis.pexpire(key, 60_000);
+      expect(await sessions.resolve(token)).toMatchObject({ role: 'admin' });
+      const left = await redis.pttl(key);
+      expect(left).toBeGreaterThan(1800_000 - 60_000);
+      expect(left).toBeLessThanOrEqual(1800_000);
+    }
+  });
+
   it('keep the per-user set alive as long as the newest session could live', async () => {
     const sessions = new SessionStore(redis);
     const userId = `u-${randomUUID()}`;
