@@ -3,7 +3,7 @@ import { METRICS_PORT_DEFAULTS } from './config.js';
 import { type Logger, createLogger } from './logger.js';
 import { enableMetrics } from './metrics/registry.js';
 import { startMetricsServer } from './metrics/server.js';
-import { startTraceExport } from './tracing/export.js';
+import { startTracing } from './tracing/export.js';
 
 export interface ListenOptions {
   host: string;
@@ -71,7 +71,7 @@ export async function runService<
       enableMetrics(name);
       await startMetricsServer({ host: config.HOST, port: metricsPort, logger });
     }
-    if (config.OTEL_EXPORTER_OTLP_ENDPOINT) startTraceExport(name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
+    if (config.OTEL_EXPORTER_OTLP_ENDPOINT) startTracing(name, { endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
     const app = await build(config, logger);
     await listen(app, logger, { host: config.HOST, port: config.PORT });
   } catch (err) {

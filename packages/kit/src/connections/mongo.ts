@@ -2,6 +2,7 @@ import mongoose, { type Connection } from 'mongoose';
 import type { ServiceApp } from '../app.js';
 import { instrumentMongo } from '../metrics/dependencies.js';
 import { metricsEnabled } from '../metrics/registry.js';
+import { tracesExported } from '../tracing/export.js';
 
 /**
  * Opens the service's own database (no sessions: our local MongoDB-protocol server has no
@@ -30,8 +31,9 @@ export async function connectMongo(
     // background as well: mongo-java-server fails one of two concurrent creations of a collection
     // with an error mongoose does not recognise ("Document with key ... already existed").
     autoCreate: false,
-    // Command events time every operation for the metrics (metrics/dependencies.ts); off, they cost nothing.
-    monitorCommands: metricsEnabled(),
+    // Command events time every operation for the metrics (metrics/dependencies.ts) and make the
+    // MongoDB spans of traces (tracing/dependencies.ts); with both off, they cost nothing.
+    monitorCommands: metricsEnabled() || tracesExported(),
   });
   await conn.asPromise();
   instrumentMongo(conn);

@@ -1,9 +1,10 @@
+import { SpanKind } from '@opentelemetry/api';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { Collection } from 'mongodb';
 import type { Logger } from '../logger.js';
 import { countConsumed, watchConsumerLag } from '../metrics/consumer.js';
-import { continueTrace, runInTrace } from '../tracing/context.js';
-import { recordSpan } from '../tracing/export.js';
+import { runInTrace } from '../tracing/context.js';
+import { continueWithSpan, endSpan } from '../tracing/export.js';
 import { byOffset, claimTogether, handleTogether, readEnvelopes } from './batches.js';
 import {
   ClaimEffects,
@@ -80,7 +81,12 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
   const consume = async (topic: string, partition: number, message: KafkaMessage, ctl: Control): Promise<Outcome> => {
     const event = parseEnvelope(message.value);
     // The producer's trace goes on here: these lines and the events the handler records carry it.
-    const trace = continueTrace(message.headers?.traceparent?.toString() ?? event?.traceparent);
+    const { trace, span } = continueWithSpan(
+      message.headers?.traceparent?.toString() ?? event?.traceparent,
+      `${topic} process`,
+      SpanKind.CONSUMER,
+      { 'messaging.system': 'kafka', 'messaging.destination.name': topic },
+    );
     const log = logger.child({
       reqId: event?.correlationId,
       traceId: trace.traceId,
@@ -90,6 +96,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
     const handler = handlers[topic];
     if (!event || !handler) {
       log.error({ partition, offset: message.offset }, 'unreadable event sent to dead-letter topic');
+      span?.end();
       return deadLetters.send(topic, message, 'unreadable envelope', log, ctl);
     }
 
@@ -98,6 +105,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
       const claim = await claims.claim(event.id, event.type);
       if (claim.state === 'done') {
         log.info('event already processed; skipped');
+        span?.end();
         return 'skipped';
       }
       if (claim.state === 'claimed') {
@@ -105,13 +113,15 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
         break;
       }
       if (waited === 0) log.info('event is being handled by another consumer; waiting for it');
-      if (!(await ctl.pause(Math.min(1000, claims.leaseMs / 3)))) return 'abandoned';
+      if (!(await ctl.pause(Math.min(1000, claims.leaseMs / 3)))) {
+        span?.end();
+        return 'abandoned';
+      }
     }
     // What an earlier holder of the claim did already (it died, failed, or was dead-lettered).
     const effects = new ClaimEffects(claims, { [event.id]: inherited });
 
     // Keep the claim and the group membership alive however long the handler takes.
-    const startedMs = Date.now();
     const stopRenewing = claims.keepAlive(() => Promise.all([claims.renew(event.id), ctl.heartbeat()]));
     let outcome: Outcome = 'abandoned';
     try {
@@ -137,11 +147,8 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
       return outcome;
     } finally {
       stopRenewing();
-      if (outcome !== 'abandoned') {
-        const attributes = { 'messaging.system': 'kafka', 'messaging.destination.name': topic, outcome };
-        const span = { trace, kind: 'consumer' as const, startMs: startedMs, endMs: Date.now(), attributes };
-        recordSpan({ ...span, name: `${topic} process`, error: outcome !== 'handled' });
-      }
+      span?.setAttribute('outcome', outcome);
+      if (span) endSpan(span, outcome === 'dead-lettered' ? 'dead-lettered' : undefined);
       // Handled: the claim says done. Otherwise free it: an operator's replay (dead-lettered) or
       // the next consumer (abandoned) handles the event again, skipping the effects recorded.
       if (outcome !== 'handled') await claims.release(event.id, effects.any(event.id));

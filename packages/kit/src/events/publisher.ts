@@ -2,6 +2,7 @@ import { type Kafka, Partitioners, type Producer } from 'kafkajs';
 import type { Logger } from '../logger.js';
 import { timeDependency } from '../metrics/dependencies.js';
 import { eventsPublished } from '../metrics/registry.js';
+import { endPublishSpans, startPublishSpans, traceparentHeader } from '../tracing/kafka.js';
 import type { OutboxEntry } from './envelope.js';
 
 /**
@@ -25,6 +26,7 @@ export class EventPublisher {
     const count = (outcome: 'ok' | 'error') => {
       for (const [topic, list] of byTopic) eventsPublished.inc({ topic, outcome }, list.length);
     };
+    const spans = startPublishSpans(events);
     try {
       await timeDependency('kafka', 'send', () =>
         producer.sendBatch({
@@ -40,7 +42,7 @@ export class EventPublisher {
                   'x-request-id': e.correlationId,
                   'event-id': e.id,
                   'event-type': e.type,
-                  ...(e.traceparent ? { traceparent: e.traceparent } : {}),
+                  ...traceparentHeader(spans, e),
                 },
               };
             }),
@@ -48,8 +50,10 @@ export class EventPublisher {
         }),
       );
       count('ok');
+      endPublishSpans(spans);
     } catch (err) {
       count('error');
+      endPublishSpans(spans, err);
       await this.reset();
       throw err;
     }

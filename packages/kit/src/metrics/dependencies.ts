@@ -1,16 +1,19 @@
 import type { Redis } from 'ioredis';
 import type { Client as S3Client } from 'minio';
 import type { Connection } from 'mongoose';
+import { startDependencySpan, traceDependency, traceMongo } from '../tracing/dependencies.js';
+import { endSpan, tracesExported } from '../tracing/export.js';
 import { dependencyDuration, metricsEnabled } from './registry.js';
 
 export type Dependency = 'mongo' | 'redis' | 's3' | 'smtp' | 'kafka';
 
 /** Times one call of a dependency by operation and outcome; the call's own result or error passes through. */
 export async function timeDependency<T>(dependency: Dependency, operation: string, call: () => Promise<T>): Promise<T> {
-  if (!metricsEnabled()) return call();
+  // A span of the current trace too, when traces are exported (tracing/dependencies.ts).
+  if (!metricsEnabled()) return traceDependency(dependency, operation, call);
   const end = dependencyDuration.startTimer({ dependency, operation });
   try {
-    const result = await call();
+    const result = await traceDependency(dependency, operation, call);
     end({ outcome: 'ok' });
     return result;
   } catch (err) {
@@ -25,8 +28,9 @@ export async function timeDependency<T>(dependency: Dependency, operation: strin
  * timed without wrapping them. Operation is the command name (find, insert, update, ...).
  */
 export function instrumentMongo(conn: Connection): void {
-  if (!metricsEnabled()) return;
   const client = conn.getClient();
+  traceMongo(client);
+  if (!metricsEnabled()) return;
   client.on('commandSucceeded', (event) => {
     dependencyDuration.observe(
       { dependency: 'mongo', operation: event.commandName, outcome: 'ok' },
@@ -43,13 +47,22 @@ export function instrumentMongo(conn: Connection): void {
 
 /** Redis commands we send are a fixed set in code, so the command name is a bounded label. */
 export function instrumentRedis(redis: Redis): void {
-  if (!metricsEnabled()) return;
+  if (!metricsEnabled() && !tracesExported()) return;
   const send = redis.sendCommand.bind(redis);
+  const timed = metricsEnabled();
   redis.sendCommand = ((command, stream) => {
-    const end = dependencyDuration.startTimer({ dependency: 'redis', operation: command.name });
+    const end = timed ? dependencyDuration.startTimer({ dependency: 'redis', operation: command.name }) : null;
+    // Sent in the caller's async context: the span joins its trace (none when tracing is off).
+    const span = startDependencySpan('redis', command.name);
     command.promise.then(
-      () => end({ outcome: 'ok' }),
-      () => end({ outcome: 'error' }),
+      () => {
+        end?.({ outcome: 'ok' });
+        if (span) endSpan(span);
+      },
+      (err: unknown) => {
+        end?.({ outcome: 'error' });
+        if (span) endSpan(span, err);
+      },
     );
     return send(command, stream);
   }) as Redis['sendCommand'];

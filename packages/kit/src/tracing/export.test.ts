@@ -1,53 +1,143 @@
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SpanKind } from '@opentelemetry/api';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceApp } from '../app.js';
 import { createLogger } from '../logger.js';
-import { flushTraces, startTraceExport } from './export.js';
+import { continueTrace, runInTrace, traceparentOf } from './context.js';
+import { traceDependency } from './dependencies.js';
+import { flushTraces, startTracing, stopTracing, tracesExported } from './export.js';
+import { endPublishSpans, startPublishSpans, traceparentHeader } from './kafka.js';
 
-interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  attributes: { key: string; value: Record<string, string> }[];
+const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+const callerSpan = '00f067aa0ba902b7';
+
+async function appWith(route: string) {
+  const app = await createServiceApp({
+    name: 'unit',
+    logger: createLogger({ name: 'unit', level: 'silent', format: 'json' }),
+  });
+  app.get(route, async () => traceDependency('redis', 'GET', async () => ({ ok: true })));
+  return app;
 }
 
-describe('span export', () => {
-  it('sends one OTLP/HTTP JSON server span per request, a child of the caller span, named by route', async () => {
-    const bodies: { url: string; body: any }[] = [];
-    const send = (async (url: string, init: RequestInit) => {
-      bodies.push({ url, body: JSON.parse(String(init.body)) });
-      return new Response('{}');
-    }) as unknown as typeof fetch;
-    startTraceExport('unit', 'http://collector.invalid:4318/', send);
-    const app = await createServiceApp({
-      name: 'unit',
-      logger: createLogger({ name: 'unit', level: 'silent', format: 'json' }),
+afterEach(stopTracing);
+
+describe('spans', () => {
+  it('are not built when tracing is off: the header still passes on, with a span id of our own', async () => {
+    expect(tracesExported()).toBe(false);
+    const app = await appWith('/things/:id');
+    let forwarded: string | undefined;
+    app.addHook('onSend', async (req) => {
+      forwarded = req.headers.traceparent as string;
     });
-    app.get('/things/:id', async () => ({ ok: true }));
-    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
-    await app.inject({
-      method: 'GET',
-      url: '/things/42',
-      headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+    await app.inject({ method: 'GET', url: '/things/1', headers: { traceparent: `00-${traceId}-${callerSpan}-01` } });
+    await app.close();
+    expect(forwarded).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+    expect(forwarded).not.toContain(callerSpan);
+  });
+
+  it("make a server span per request, a child of the caller's, named by route, with dependency spans under it", async () => {
+    const exporter = new InMemorySpanExporter();
+    startTracing('unit', { processor: new SimpleSpanProcessor(exporter) });
+    const app = await appWith('/things/:id');
+    let forwarded: string | undefined;
+    app.addHook('onSend', async (req) => {
+      if (req.url === '/things/42') forwarded = req.headers.traceparent as string;
     });
+    await app.inject({ method: 'GET', url: '/things/42', headers: { traceparent: `00-${traceId}-${callerSpan}-01` } });
     // Not sampled by the caller: no span.
-    await app.inject({
-      method: 'GET',
-      url: '/things/43',
-      headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-00` },
-    });
-    await flushTraces();
+    await app.inject({ method: 'GET', url: '/things/43', headers: { traceparent: `00-${traceId}-${callerSpan}-00` } });
     await app.close();
 
-    expect(bodies).toHaveLength(1);
-    expect(bodies[0]?.url).toBe('http://collector.invalid:4318/v1/traces');
-    const resource = bodies[0]?.body.resourceSpans[0];
-    expect(resource.resource.attributes).toContainEqual({ key: 'service.name', value: { stringValue: 'unit' } });
-    const spans = resource.scopeSpans[0].spans as OtlpSpan[];
-    expect(spans).toHaveLength(1);
-    expect(spans[0]).toMatchObject({ traceId, parentSpanId: '00f067aa0ba902b7', name: 'GET /things/:id', kind: 2 });
-    expect(spans[0]?.spanId).toMatch(/^[0-9a-f]{16}$/);
-    expect(spans[0]?.attributes).toContainEqual({ key: 'http.route', value: { stringValue: '/things/:id' } });
+    const spans = exporter.getFinishedSpans();
+    const server = spans.find((s) => s.kind === SpanKind.SERVER);
+    expect(spans.filter((s) => s.kind === SpanKind.SERVER)).toHaveLength(1);
+    expect(server?.name).toBe('GET /things/:id');
+    expect(server?.spanContext().traceId).toBe(traceId);
+    expect(server?.parentSpanContext?.spanId).toBe(callerSpan);
+    expect(server?.attributes['http.route']).toBe('/things/:id');
+    expect(server?.attributes['http.response.status_code']).toBe(200);
+    expect(server?.resource.attributes['service.name']).toBe('unit');
+    // What the service passes on names the server span as the parent.
+    expect(forwarded).toBe(`00-${traceId}-${server?.spanContext().spanId}-01`);
+    const redis = spans.find((s) => s.name === 'redis GET');
+    expect(redis?.kind).toBe(SpanKind.CLIENT);
+    expect(redis?.parentSpanContext?.spanId).toBe(server?.spanContext().spanId);
+  });
+
+  it('start a trace at the first process when the caller sends none', async () => {
+    const exporter = new InMemorySpanExporter();
+    startTracing('unit', { processor: new SimpleSpanProcessor(exporter) });
+    const app = await appWith('/x');
+    await app.inject({ method: 'GET', url: '/x', headers: { traceparent: 'garbage' } });
+    await app.close();
+    const [server] = exporter.getFinishedSpans().filter((s) => s.kind === SpanKind.SERVER);
+    expect(server?.spanContext().traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(server?.parentSpanContext).toBeUndefined();
+  });
+
+  it('go to an OTLP/HTTP collector at <endpoint>/v1/traces', async () => {
+    const posts: { url?: string; bytes: number }[] = [];
+    const collector = createServer((req, res) => {
+      let bytes = 0;
+      req.on('data', (c: Buffer) => {
+        bytes += c.length;
+      });
+      req.on('end', () => {
+        posts.push({ url: req.url, bytes });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((r) => collector.listen(0, '127.0.0.1', r));
+    try {
+      startTracing('unit', { endpoint: `http://127.0.0.1:${(collector.address() as AddressInfo).port}/` });
+      const app = await appWith('/y');
+      await app.inject({ method: 'GET', url: '/y' });
+      await app.close();
+      await flushTraces();
+      expect(posts.map((p) => p.url)).toContain('/v1/traces');
+      expect(posts[0]?.bytes).toBeGreaterThan(0);
+    } finally {
+      await stopTracing();
+      collector.close();
+    }
+  });
+});
+
+describe('the traceparent of an event', () => {
+  const stored = `00-${traceId}-${callerSpan}-01`;
+
+  it('travels as stored when tracing is off', () => {
+    const spans = startPublishSpans([{ id: 'e1', type: 't', traceparent: stored }]);
+    expect(spans).toBeNull();
+    expect(traceparentHeader(spans, { id: 'e1', traceparent: stored })).toEqual({ traceparent: stored });
+    expect(traceparentHeader(spans, { id: 'e2' })).toEqual({});
+  });
+
+  it('names the producer span when tracing is on, a child of the stored one', () => {
+    const exporter = new InMemorySpanExporter();
+    startTracing('unit', { processor: new SimpleSpanProcessor(exporter) });
+    const spans = startPublishSpans([
+      { id: 'e1', type: 'request-submitted', traceparent: stored },
+      { id: 'e2', type: 't' },
+    ]);
+    const header = traceparentHeader(spans, { id: 'e1', traceparent: stored });
+    expect(traceparentHeader(spans, { id: 'e2' })).toEqual({});
+    endPublishSpans(spans);
+    const [publish] = exporter.getFinishedSpans();
+    expect(publish?.name).toBe('request-submitted publish');
+    expect(publish?.kind).toBe(SpanKind.PRODUCER);
+    expect(publish?.parentSpanContext?.spanId).toBe(callerSpan);
+    expect(header).toEqual({ traceparent: `00-${traceId}-${publish?.spanContext().spanId}-01` });
+  });
+
+  it('is the current trace when an event is created inside one', async () => {
+    const { createEvent } = await import('../events/envelope.js');
+    const trace = continueTrace(stored);
+    const event = runInTrace(trace, () => createEvent('t', {}, { source: 's', key: 'k' }));
+    expect(event.traceparent).toBe(traceparentOf(trace));
+    expect(createEvent('t', {}, { source: 's', key: 'k' }).traceparent).toBeUndefined();
   });
 });

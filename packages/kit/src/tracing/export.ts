@@ -1,118 +1,143 @@
-import type { TraceContext } from './context.js';
-
-/** One finished span, as this process saw it. */
-export interface SpanRecord {
-  trace: TraceContext;
-  name: string;
-  kind: 'server' | 'consumer';
-  startMs: number;
-  endMs: number;
-  attributes: Record<string, string | number>;
-  error: boolean;
-}
-
-/** OTLP's SpanKind numbers. */
-const KIND = { server: 2, consumer: 5 } as const;
-const MAX_QUEUED = 2048;
-const BATCH = 512;
-const FLUSH_MS = 1000;
+import { ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, type Tracer, trace as otelTrace } from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  type SpanExporter,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { type TraceContext, continueTrace, currentTrace, runInTrace } from './context.js';
 
 /**
- * Sends spans to an OpenTelemetry collector over OTLP/HTTP with JSON bodies
- * (`<endpoint>/v1/traces`), in batches, at most a second late. Only when
- * OTEL_EXPORTER_OTLP_ENDPOINT is set: otherwise nothing is recorded and no span is built.
- * A collector that is away loses spans (the queue is bounded), never slows a request.
+ * Spans through the OpenTelemetry SDK, exported over OTLP/HTTP (`<endpoint>/v1/traces`) in
+ * batches. Built only when OTEL_EXPORTER_OTLP_ENDPOINT is set (runService) or a test hands an
+ * exporter: otherwise `tracer` stays null, no span is created and a request costs only the
+ * header read of context.ts. The SDK's provider is not registered globally: the parent of each
+ * span is given explicitly from the kit's own trace context, so no context manager is needed.
  */
-export class OtlpExporter {
-  private queue: SpanRecord[] = [];
-  private readonly timer: NodeJS.Timeout;
-  private sending: Promise<void> = Promise.resolve();
+let provider: BasicTracerProvider | null = null;
+let tracer: Tracer | null = null;
 
-  constructor(
-    private readonly service: string,
-    private readonly endpoint: string,
-    private readonly send: typeof fetch = fetch,
-  ) {
-    this.timer = setInterval(() => void this.flush(), FLUSH_MS);
-    this.timer.unref();
-  }
-
-  add(span: SpanRecord): void {
-    if (!span.trace.sampled || this.queue.length >= MAX_QUEUED) return;
-    this.queue.push(span);
-    if (this.queue.length >= BATCH) void this.flush();
-  }
-
-  /** Sends what is queued; resolves once sent (or failed). */
-  flush(): Promise<void> {
-    const spans = this.queue.splice(0, this.queue.length);
-    if (spans.length === 0) return this.sending;
-    this.sending = this.sending.then(() =>
-      this.send(`${this.endpoint.replace(/\/$/, '')}/v1/traces`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(this.body(spans)),
-        signal: AbortSignal.timeout(5000),
-      }).then(
-        (res) => void res.arrayBuffer().catch(() => undefined),
-        () => undefined,
-      ),
-    );
-    return this.sending;
-  }
-
-  async close(): Promise<void> {
-    clearInterval(this.timer);
-    await this.flush();
-  }
-
-  private body(spans: SpanRecord[]) {
-    const nanos = (ms: number) => (BigInt(Math.round(ms * 1000)) * 1000n).toString();
-    return {
-      resourceSpans: [
-        {
-          resource: { attributes: [{ key: 'service.name', value: { stringValue: this.service } }] },
-          scopeSpans: [
-            {
-              scope: { name: 'homereport' },
-              spans: spans.map((s) => ({
-                traceId: s.trace.traceId,
-                spanId: s.trace.spanId,
-                ...(s.trace.parentSpanId ? { parentSpanId: s.trace.parentSpanId } : {}),
-                name: s.name,
-                kind: KIND[s.kind],
-                startTimeUnixNano: nanos(s.startMs),
-                endTimeUnixNano: nanos(s.endMs),
-                attributes: Object.entries(s.attributes).map(([key, v]) => ({
-                  key,
-                  value: typeof v === 'number' ? { intValue: String(v) } : { stringValue: v },
-                })),
-                status: { code: s.error ? 2 : 0 },
-              })),
-            },
-          ],
-        },
-      ],
-    };
-  }
+export interface TracingOptions {
+  /** A collector's OTLP/HTTP base URL. */
+  endpoint?: string;
+  /** Instead of OTLP (tests: an InMemorySpanExporter); spans are then handed over one by one. */
+  processor?: SpanProcessor;
 }
 
-let exporter: OtlpExporter | null = null;
+/** Starts recording this process's spans; a second call replaces the first (tests). */
+export function startTracing(service: string, options: TracingOptions): void {
+  const processors: SpanProcessor[] = [];
+  if (options.processor) processors.push(options.processor);
+  if (options.endpoint) {
+    const url = `${options.endpoint.replace(/\/$/, '')}/v1/traces`;
+    // Bounded queue: a collector that is away loses spans, never slows a request.
+    processors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url }) as SpanExporter, { maxQueueSize: 2048 }));
+  }
+  void provider?.shutdown();
+  provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: service }),
+    spanProcessors: processors,
+  });
+  tracer = provider.getTracer('homereport');
+}
 
-/** Starts exporting this process's spans (runService, when OTEL_EXPORTER_OTLP_ENDPOINT is set). */
-export function startTraceExport(service: string, endpoint: string, send: typeof fetch = fetch): OtlpExporter {
-  exporter ??= new OtlpExporter(service, endpoint, send);
-  return exporter;
+/** Stops recording (tests) after sending what is queued. */
+export async function stopTracing(): Promise<void> {
+  const stopping = provider;
+  provider = null;
+  tracer = null;
+  await stopping?.shutdown();
 }
 
 /** Sends the spans still queued (on shutdown). */
 export const flushTraces = async (): Promise<void> => {
-  await exporter?.flush();
+  await provider?.forceFlush();
 };
 
-export const tracesExported = (): boolean => exporter !== null;
+export const tracesExported = (): boolean => tracer !== null;
 
-/** Records a finished span when spans are exported; nothing otherwise. */
-export function recordSpan(span: SpanRecord): void {
-  exporter?.add(span);
+/**
+ * A span of `parent`'s trace (a child of `parent.spanId`), or a trace's first span when `parent`
+ * is null, and the context whose callees are its children; null when tracing is off or the
+ * caller asked for no sampling.
+ */
+export function startSpan(
+  name: string,
+  kind: SpanKind,
+  parent: TraceContext | null,
+  attributes: Record<string, string | number> = {},
+): { span: Span; context: TraceContext } | null {
+  if (!tracer || (parent && !parent.sampled)) return null;
+  const parentContext = parent
+    ? otelTrace.setSpanContext(ROOT_CONTEXT, {
+        traceId: parent.traceId,
+        spanId: parent.spanId,
+        traceFlags: 1,
+        isRemote: true,
+      })
+    : ROOT_CONTEXT;
+  const span = tracer.startSpan(name, { kind, attributes, root: parent === null }, parentContext);
+  const own = span.spanContext();
+  return {
+    span,
+    context: {
+      traceId: own.traceId,
+      spanId: own.spanId,
+      ...(parent ? { parentSpanId: parent.spanId } : {}),
+      sampled: true,
+    },
+  };
+}
+
+/**
+ * The trace named by an incoming `traceparent` (an HTTP header, a Kafka header), continued in a
+ * span of this process when tracing is on (else `span` is null and only the context is made).
+ */
+export function continueWithSpan(
+  traceparent: unknown,
+  name: string,
+  kind: SpanKind,
+  attributes: Record<string, string | number> = {},
+): { trace: TraceContext; span: Span | null } {
+  const incoming = continueTrace(traceparent);
+  if (!tracer) return { trace: incoming, span: null };
+  const caller = incoming.parentSpanId ? { ...incoming, spanId: incoming.parentSpanId } : null;
+  const started = startSpan(name, kind, caller, attributes);
+  return started ? { trace: started.context, span: started.span } : { trace: incoming, span: null };
+}
+
+/** Ends `span` as failed when `err` is given, with the error named. */
+export function endSpan(span: Span, err?: unknown): void {
+  if (err instanceof Error || typeof err === 'string') {
+    span.recordException(err instanceof Error ? err : String(err));
+    span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
+  }
+  span.end();
+}
+
+/**
+ * Runs `call` in a child span of the current trace (a client call the kit wraps: SMTP, Kafka,
+ * S3): `call` itself only when tracing is off or no trace is current.
+ */
+export async function inSpan<T>(
+  name: string,
+  attributes: Record<string, string | number>,
+  call: () => Promise<T>,
+  kind: SpanKind = SpanKind.CLIENT,
+): Promise<T> {
+  if (!tracer) return call();
+  const parent = currentTrace();
+  const started = parent ? startSpan(name, kind, parent, attributes) : null;
+  if (!started) return call();
+  try {
+    const result = await runInTrace(started.context, call);
+    endSpan(started.span);
+    return result;
+  } catch (err) {
+    endSpan(started.span, err);
+    throw err;
+  }
 }

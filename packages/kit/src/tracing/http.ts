@@ -1,11 +1,13 @@
 import type { IncomingMessage } from 'node:http';
+import { type Span, SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceApp } from '../app.js';
-import { type TraceContext, continueTrace, runInTrace, traceparentOf } from './context.js';
-import { flushTraces, recordSpan, tracesExported } from './export.js';
+import { type TraceContext, runInTrace, traceparentOf } from './context.js';
+import { continueWithSpan, endSpan, flushTraces, tracesExported } from './export.js';
 
 const TRACE = Symbol('trace');
-type Traced = IncomingMessage & { [TRACE]?: TraceContext };
+const SPAN = Symbol('span');
+type Traced = IncomingMessage & { [TRACE]?: TraceContext; [SPAN]?: Span };
 
 /**
  * The request's trace: continued from its `traceparent` (a browser's, or the gateway's forwarded
@@ -15,7 +17,9 @@ type Traced = IncomingMessage & { [TRACE]?: TraceContext };
 export function traceOfRequest(raw: IncomingMessage): TraceContext {
   const traced = raw as Traced;
   if (!traced[TRACE]) {
-    const context = continueTrace(raw.headers.traceparent);
+    // Exported: a server span, a child of the caller's span (or a trace's first), named at the end.
+    const { trace: context, span } = continueWithSpan(raw.headers.traceparent, raw.method ?? 'HTTP', SpanKind.SERVER);
+    if (span) traced[SPAN] = span;
     traced[TRACE] = context;
     raw.headers.traceparent = traceparentOf(context);
   }
@@ -43,23 +47,20 @@ export function registerTracing(app: ServiceApp): void {
   });
   if (!tracesExported()) return;
   app.addHook('onClose', flushTraces);
-  // One server span per answered request, named by its route pattern.
+  // The server span ends with the answer, named by the route pattern (bounded, no ids).
   app.addHook('onResponse', (req, reply, done) => {
-    const endMs = Date.now();
-    const route = req.routeOptions.url ?? 'unmatched';
-    recordSpan({
-      trace: traceOfRequest(req.raw),
-      name: `${req.method} ${route}`,
-      kind: 'server',
-      startMs: endMs - reply.elapsedTime,
-      endMs,
-      attributes: {
+    const span = (req.raw as Traced)[SPAN];
+    if (span) {
+      const route = req.routeOptions.url ?? 'unmatched';
+      span.updateName(`${req.method} ${route}`);
+      span.setAttributes({
         'http.request.method': req.method,
         'http.route': route,
         'http.response.status_code': reply.statusCode,
-      },
-      error: reply.statusCode >= 500,
-    });
+      });
+      if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      endSpan(span);
+    }
     done();
   });
 }
