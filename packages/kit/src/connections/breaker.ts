@@ -179,8 +179,10 @@ interface SelectsServers {
 
 /**
  * Puts a breaker in front of server selection, which every MongoDB operation of this connection
- * goes through first. Failures are fed from there (no server in time) and by `mongoFailure`
- * (an operation whose reply did not come in time: the error handler and background loops see it).
+ * goes through first. Failures come from the driver's connection events, emitted whatever the
+ * caller (a request, the outbox relay, a consumer): a connection closed by an error (an operation
+ * that timed out on it closes it), a checkout that timed out or could not connect, a failed
+ * heartbeat; and from server selection that found no server in time.
  */
 export function guardMongo(conn: Connection, logger: Logger, options?: BreakerOptions): DependencyBreaker {
   const topology = (conn.getClient() as unknown as { topology?: SelectsServers }).topology;
@@ -199,6 +201,14 @@ export function guardMongo(conn: Connection, logger: Logger, options?: BreakerOp
     logger.warn('mongo driver has no topology.selectServer: calls are not failed fast while MongoDB is down');
     return breaker;
   }
+  const client = conn.getClient();
+  client.on('connectionClosed', (event: { reason?: string }) => {
+    if (event.reason === 'error') breaker.failure();
+  });
+  client.on('connectionCheckOutFailed', (event: { reason?: string }) => {
+    if (event.reason === 'timeout' || event.reason === 'connectionError') breaker.failure();
+  });
+  client.on('serverHeartbeatFailed', () => breaker.failure());
   const select = topology.selectServer.bind(topology);
   topology.selectServer = async (...args: unknown[]) => {
     breaker.check();
