@@ -197,9 +197,9 @@ export function createPublicCache(options: PublicCacheOptions) {
           pending = load(req, url, target).finally(() => loading.delete(url));
           loading.set(url, pending);
         }
-        const fresh = await pending.catch((err: unknown) => {
+        const fresh = await pending.catch((err: unknown): Passed => {
           if (fallback === undefined) throw err;
-          return { status: 503, contentType: '', body: Buffer.alloc(0) } satisfies Passed;
+          return { status: 503, contentType: '', body: Buffer.alloc(0) };
         });
         if ('generation' in fresh) {
           send(req, reply, fresh, 'miss');
