@@ -92,3 +92,32 @@ describe('logAccess', () => {
     });
   });
 });
+
+describe('the trace id on log lines', () => {
+  it('names the current trace once, whether the logger binds it or not', async () => {
+    const { childWithTrace } = await import('./logger.js');
+    const { continueTrace, runInTrace } = await import('./tracing/context.js');
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const logger = pino(loggerOptions({ name: 't', level: 'info', format: 'json' }), sink);
+    const trace = continueTrace(undefined);
+    runInTrace(trace, () => {
+      logger.info('service logger inside a trace');
+      childWithTrace(logger, { reqId: 'r1' }, trace.traceId).child({ step: 2 }).info('bound child');
+    });
+    logger.info('outside any trace');
+    await new Promise((r) => setImmediate(r));
+    expect(lines).toHaveLength(3);
+    const [inside, bound, outside] = lines;
+    expect(JSON.parse(inside ?? '{}').traceId).toBe(trace.traceId);
+    // Bound once: a duplicate key would show twice in the raw line.
+    expect(bound?.split('"traceId"')).toHaveLength(2);
+    expect(JSON.parse(bound ?? '{}')).toMatchObject({ traceId: trace.traceId, reqId: 'r1', step: 2 });
+    expect(JSON.parse(outside ?? '{}').traceId).toBeUndefined();
+  });
+});

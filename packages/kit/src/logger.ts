@@ -1,4 +1,5 @@
 import { type Logger, type LoggerOptions, pino, destination as pinoDestination } from 'pino';
+import { currentTrace } from './tracing/context.js';
 
 export type { Logger } from 'pino';
 
@@ -54,10 +55,36 @@ function serializeRequest(req: RequestLike) {
   };
 }
 
+/** Marks a logger whose bindings already name the trace (a request's, an event's): the mixin adds none. */
+const TRACE_BOUND = Symbol('traceBound');
+
+/** A child logger that names `traceId` on every line (pino children inherit the mark). */
+export function childWithTrace(
+  logger: Logger,
+  bindings: Record<string, unknown>,
+  traceId: string,
+  options?: object,
+): Logger {
+  const child = logger.child({ ...bindings, traceId }, options);
+  (child as Logger & { [TRACE_BOUND]?: true })[TRACE_BOUND] = true;
+  return child;
+}
+
+/**
+ * Names the current trace (tracing/context.ts) on lines logged within one by a logger that does
+ * not already: a service's own logger inside a handler, a kit wrapper's line.
+ */
+function traceMixin(_merge: object, _level: number, logger: Logger): { traceId?: string } {
+  if ((logger as Logger & { [TRACE_BOUND]?: true })[TRACE_BOUND]) return {};
+  const trace = currentTrace();
+  return trace ? { traceId: trace.traceId } : {};
+}
+
 export function loggerOptions(settings: LoggerSettings): LoggerOptions {
   return {
     name: settings.name,
     level: settings.level,
+    mixin: traceMixin,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: { req: serializeRequest },
     ...(settings.format === 'pretty'

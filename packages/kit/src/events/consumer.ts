@@ -1,7 +1,7 @@
 import { SpanKind } from '@opentelemetry/api';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { Collection } from 'mongodb';
-import type { Logger } from '../logger.js';
+import { type Logger, childWithTrace } from '../logger.js';
 import { countConsumed, watchConsumerLag } from '../metrics/consumer.js';
 import { runInTrace } from '../tracing/context.js';
 import { continueWithSpan, endSpan } from '../tracing/export.js';
@@ -87,12 +87,11 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
       SpanKind.CONSUMER,
       { 'messaging.system': 'kafka', 'messaging.destination.name': topic },
     );
-    const log = logger.child({
-      reqId: event?.correlationId,
-      traceId: trace.traceId,
-      eventId: event?.id,
-      eventType: topic,
-    });
+    const log = childWithTrace(
+      logger,
+      { reqId: event?.correlationId, eventId: event?.id, eventType: topic },
+      trace.traceId,
+    );
     const handler = handlers[topic];
     if (!event || !handler) {
       log.error({ partition, offset: message.offset }, 'unreadable event sent to dead-letter topic');

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { type Span, SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceApp } from '../app.js';
+import { type Logger, childWithTrace } from '../logger.js';
 import { type TraceContext, runInTrace, traceparentOf } from './context.js';
 import { continueWithSpan, endSpan, flushTraces, tracesExported } from './export.js';
 
@@ -34,7 +35,7 @@ export function tracedChildLogger(
   options: object,
   raw: IncomingMessage,
 ): FastifyBaseLogger {
-  return logger.child({ ...bindings, traceId: traceOfRequest(raw).traceId }, options);
+  return childWithTrace(logger as Logger, bindings, traceOfRequest(raw).traceId, options);
 }
 
 /**
