@@ -173,3 +173,26 @@ describe('the consumer control', () => {
     expect(beats).toBe(1);
   });
 });
+
+describe('a handler failing because a dependency is away', () => {
+  it('keeps waiting for it, past the attempts a failing event gets, and is handled once it is back', async () => {
+    const { ctl, pauses } = fakeControl();
+    let calls = 0;
+    const timedOut = Object.assign(new Error('Timed out during socket read (1500ms)'), {
+      name: 'MongoOperationTimeoutError',
+    });
+    const result = await withRetries(
+      async () => {
+        calls += 1;
+        if (calls < 9) throw timedOut;
+      },
+      { maxAttempts: 5, retryBaseMs: 500 },
+      ctl,
+      fakeLogger().logger,
+    );
+    expect(result).toEqual({ outcome: 'handled' });
+    expect(calls).toBe(9);
+    // Doubling, but never more than 5 s apart.
+    expect(pauses).toEqual([500, 1000, 2000, 4000, 5000, 5000, 5000, 5000]);
+  });
+});

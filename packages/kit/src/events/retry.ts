@@ -1,4 +1,5 @@
 import type { KafkaMessage } from 'kafkajs';
+import { unavailableDependency } from '../dependency-errors.js';
 import type { Logger } from '../logger.js';
 import { deadLetters as deadLetterCount, eventRetries } from '../metrics/registry.js';
 import type { EventPublisher } from './publisher.js';
@@ -36,6 +37,9 @@ export class Control {
 export const backoffMs = (attempt: number, baseMs: number, maxMs = Number.POSITIVE_INFINITY) =>
   Math.min(baseMs * 2 ** (attempt - 1), maxMs);
 
+/** Longest wait between two attempts while a dependency is away: back soon after it returns. */
+const MAX_OUTAGE_WAIT_MS = 5000;
+
 export interface RetryPolicy {
   maxAttempts: number;
   retryBaseMs: number;
@@ -56,15 +60,22 @@ export async function withRetries(
 ): Promise<
   { outcome: 'handled' } | { outcome: 'failed'; error: unknown; attempts: number } | { outcome: 'abandoned' }
 > {
+  let failures = 0;
   for (let n = 1; ; n++) {
     try {
       await attempt();
       return { outcome: 'handled' };
     } catch (error) {
-      if (n >= policy.maxAttempts) return { outcome: 'failed', error, attempts: n };
+      // A dependency away (MongoDB, Redis timing out or its breaker open) says nothing about the
+      // event: it waits for the dependency, retried every few seconds, instead of going to the
+      // dead-letter topic after a short outage.
+      const outage = unavailableDependency(error) !== null;
+      if (!outage) failures += 1;
+      if (failures >= policy.maxAttempts) return { outcome: 'failed', error, attempts: n };
       eventRetries.inc({ topic });
       log.warn({ err: error, attempt: n }, `event handler failed; retrying: ${namedError(error)}`);
-      if (!(await ctl.pause(backoffMs(n, policy.retryBaseMs)))) return { outcome: 'abandoned' };
+      const wait = outage ? backoffMs(n, policy.retryBaseMs, MAX_OUTAGE_WAIT_MS) : backoffMs(n, policy.retryBaseMs);
+      if (!(await ctl.pause(wait))) return { outcome: 'abandoned' };
     }
   }
 }
