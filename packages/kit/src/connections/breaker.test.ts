@@ -13,7 +13,7 @@ describe('DependencyBreaker', () => {
     vi.useRealTimers();
   });
 
-  it('opens after three failures close together, fails calls at once, and closes when a probe answers', async () => {
+  it('opens after five failures within 3 s, fails calls at once, and closes when a probe answers', async () => {
     vi.useFakeTimers();
     let up = false;
     const breaker = new DependencyBreaker(
@@ -23,8 +23,7 @@ describe('DependencyBreaker', () => {
       },
       logger,
     );
-    breaker.failure(0);
-    breaker.failure(1000);
+    for (const t of [0, 500, 1000, 1500]) breaker.failure(t);
     expect(breaker.isOpen).toBe(false);
     breaker.failure(2000);
     expect(breaker.isOpen).toBe(true);
@@ -99,7 +98,7 @@ describe('guardRedis', () => {
     await redis.connect();
     const breaker = guardRedis(redis, logger, { probeEveryMs: 50 });
     try {
-      for (let i = 0; i < 3; i++) await expect(redis.ping()).rejects.toThrow(/Command timed out/);
+      for (let i = 0; i < 5; i++) await expect(redis.ping()).rejects.toThrow(/Command timed out/);
       expect(breaker.isOpen).toBe(true);
       await expect(redis.get('k')).rejects.toBeInstanceOf(CircuitOpenError);
       fake.answer();
@@ -140,7 +139,7 @@ describe('guardRedis on a connection left wedged', () => {
     await redis.connect();
     const breaker = guardRedis(redis, logger, { probeEveryMs: 50, probeTimeoutMs: 200 });
     try {
-      for (let i = 0; i < 3; i++) await expect(redis.ping()).rejects.toThrow(/Command timed out/);
+      for (let i = 0; i < 5; i++) await expect(redis.ping()).rejects.toThrow(/Command timed out/);
       expect(breaker.isOpen).toBe(true);
       // Redis is back, but never on the first connection.
       fake.answer();
@@ -166,7 +165,7 @@ describe('guardRedis while a new connection is made', () => {
     await redis.connect();
     const breaker = guardRedis(redis, logger, { probeEveryMs: 60_000 });
     try {
-      for (let i = 0; i < 3; i++) breaker.failure();
+      for (let i = 0; i < 5; i++) breaker.failure();
       expect(breaker.isOpen).toBe(true);
       // A new connection sends INFO (the ready check) before it is ready.
       redis.disconnect(true);

@@ -9,7 +9,7 @@ import { withTimeout } from '../readiness.js';
  * Fail fast while a dependency is known to be down. Deadlines alone (MONGO_TIMEOUT_MS,
  * REDIS_TIMEOUT_MS) make every call to a hung server wait the whole deadline, so under load the
  * waiting calls pile up (sockets, pooled connections, memory) and every answer takes the full
- * deadline. After a few failures close together the breaker opens: calls fail at once with
+ * deadline. After five failures within 3 s the breaker opens: calls fail at once with
  * CircuitOpenError (a 503 with Retry-After, like any unavailable dependency) and one probe a
  * second (PING) asks the server itself; its first answer closes the breaker, so service resumes
  * within a second of the server's return, with no restart and without risking user calls.
@@ -58,7 +58,9 @@ export class DependencyBreaker {
     private readonly logger: Logger,
     private readonly options: BreakerOptions = {},
   ) {
-    this.failuresToOpen = options.failures ?? 3;
+    // Five: a machine so busy that an odd call misses its deadline should not open it; a hung
+    // server under any load fails five calls within a second or two.
+    this.failuresToOpen = options.failures ?? 5;
     this.windowMs = options.windowMs ?? 3000;
     this.probeEveryMs = options.probeEveryMs ?? 1000;
   }
