@@ -29,6 +29,15 @@ describe('unavailableDependency', () => {
     expect(unavailableDependency(refused)).toBeNull();
   });
 
+  it('names the network for what nodemailer rejects a send with when SMTP hangs or is gone', () => {
+    const lost = Object.assign(new Error('Connection closed unexpectedly'), { code: 'ECONNECTION' });
+    const greeting = Object.assign(new Error('Greeting never received'), { code: 'ETIMEDOUT' });
+    const socket = Object.assign(new Error('read ECONNRESET'), { code: 'ESOCKET' });
+    for (const err of [lost, greeting, socket]) expect(unavailableDependency(err)).toBe('network');
+    // A refusal of this message (a bad recipient) is not an outage.
+    expect(unavailableDependency(Object.assign(new Error('Recipient rejected'), { code: 'EENVELOPE' }))).toBeNull();
+  });
+
   it('names Redis for what ioredis rejects a command with when Redis hangs or is gone', () => {
     expect(unavailableDependency(new Error('Command timed out'))).toBe('redis');
     expect(unavailableDependency(new Error('Connection is closed.'))).toBe('redis');

@@ -37,6 +37,9 @@ const NETWORK_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_SOCKET',
+  // nodemailer (SMTP): a connection that could not be made or was lost, a socket error.
+  'ECONNECTION',
+  'ESOCKET',
 ]);
 
 /**
