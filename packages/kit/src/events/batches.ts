@@ -1,6 +1,9 @@
 import type { KafkaMessage } from 'kafkajs';
 import { MongoBulkWriteError } from 'mongodb';
 import type { Logger } from '../logger.js';
+import { runInTrace } from '../tracing/context.js';
+import { endSpan } from '../tracing/export.js';
+import { startBatchSpan } from '../tracing/kafka.js';
 import { ClaimEffects, type Claims, FREE, type ProcessedEvent, chunkId, ledgerId } from './claims.js';
 import { type EventEnvelope, parseEnvelope } from './envelope.js';
 import type { BatchingEventHandler } from './handlers.js';
@@ -141,13 +144,19 @@ export async function handleTogether(
   const stopRenewing = claims.keepAlive(() => together.renew());
   // Freshly claimed: no earlier effects to know of.
   const effects = new ClaimEffects(claims);
+  // Traced: one span for the call, linked to each event's trace (tracing/kafka.ts).
+  const traced = startBatchSpan(events[0]?.type ?? 'events', events);
+  const span = traced?.span;
+  const call = () => handler.batch(events, log, effects);
   try {
-    await handler.batch(events, log, effects);
+    await (traced ? runInTrace(traced.context, call) : call());
     await together.finish();
     log.debug({ events: events.length }, 'events handled together');
+    if (span) endSpan(span);
     return true;
   } catch (err) {
     log.warn({ err, events: events.length }, 'events failed together; handling them one at a time');
+    if (span) endSpan(span, err);
     await together.release(effects).catch(() => undefined);
     return false;
   } finally {

@@ -8,7 +8,7 @@ import { createLogger } from '../logger.js';
 import { continueTrace, runInTrace, traceparentOf } from './context.js';
 import { traceDependency } from './dependencies.js';
 import { flushTraces, startTracing, stopTracing, tracesExported } from './export.js';
-import { endPublishSpans, startPublishSpans, traceparentHeader } from './kafka.js';
+import { endPublishSpans, startBatchSpan, startPublishSpans, traceparentHeader } from './kafka.js';
 
 const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
 const callerSpan = '00f067aa0ba902b7';
@@ -139,5 +139,19 @@ describe('the traceparent of an event', () => {
     const event = runInTrace(trace, () => createEvent('t', {}, { source: 's', key: 'k' }));
     expect(event.traceparent).toBe(traceparentOf(trace));
     expect(createEvent('t', {}, { source: 's', key: 'k' }).traceparent).toBeUndefined();
+  });
+
+  it('is linked from the one span of a batching handler', () => {
+    expect(startBatchSpan('t', [{ traceparent: stored }])).toBeNull();
+    const exporter = new InMemorySpanExporter();
+    startTracing('unit', { processor: new SimpleSpanProcessor(exporter) });
+    const other = `00-${'1'.repeat(32)}-${'2'.repeat(16)}-01`;
+    const started = startBatchSpan('lead-received', [{ traceparent: stored }, { traceparent: other }, {}]);
+    started?.span.end();
+    const [batch] = exporter.getFinishedSpans();
+    expect(batch?.kind).toBe(SpanKind.CONSUMER);
+    expect(batch?.attributes['messaging.batch.message_count']).toBe(3);
+    expect(batch?.links.map((l) => l.context.spanId)).toEqual([callerSpan, '2'.repeat(16)]);
+    expect(started?.context.traceId).toBe(batch?.spanContext().traceId);
   });
 });

@@ -1,4 +1,12 @@
-import { ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, type Tracer, trace as otelTrace } from '@opentelemetry/api';
+import {
+  type Link,
+  ROOT_CONTEXT,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type Tracer,
+  trace as otelTrace,
+} from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
@@ -69,6 +77,7 @@ export function startSpan(
   kind: SpanKind,
   parent: TraceContext | null,
   attributes: Record<string, string | number> = {},
+  links: Link[] = [],
 ): { span: Span; context: TraceContext } | null {
   if (!tracer || (parent && !parent.sampled)) return null;
   const parentContext = parent
@@ -79,7 +88,7 @@ export function startSpan(
         isRemote: true,
       })
     : ROOT_CONTEXT;
-  const span = tracer.startSpan(name, { kind, attributes, root: parent === null }, parentContext);
+  const span = tracer.startSpan(name, { kind, attributes, links, root: parent === null }, parentContext);
   const own = span.spanContext();
   return {
     span,

@@ -1,6 +1,6 @@
 import { type Span, SpanKind } from '@opentelemetry/api';
-import { traceparentOf } from './context.js';
-import { continueWithSpan, endSpan, tracesExported } from './export.js';
+import { type TraceContext, continueTrace, traceparentOf } from './context.js';
+import { continueWithSpan, endSpan, startSpan, tracesExported } from './export.js';
 
 /** Producer spans of one send: by event id, the span and the traceparent its Kafka header carries. */
 export type PublishSpans = Map<string, { span: Span; traceparent: string }>;
@@ -36,4 +36,28 @@ export const traceparentHeader = (
 
 export function endPublishSpans(spans: PublishSpans | null, err?: unknown): void {
   for (const { span } of spans?.values() ?? []) endSpan(span, err);
+}
+
+/**
+ * One consumer span for events a batching handler takes in one call: the span starts a trace of
+ * its own and links each event's trace (OpenTelemetry's way for work with several parents).
+ * Null when tracing is off; else the span and the context the handler runs in.
+ */
+export function startBatchSpan(
+  topic: string,
+  events: { traceparent?: string }[],
+): { span: Span; context: TraceContext } | null {
+  if (!tracesExported()) return null;
+  const links = events.flatMap((e) => {
+    const caller = e.traceparent ? continueTrace(e.traceparent) : null;
+    return caller?.parentSpanId
+      ? [{ context: { traceId: caller.traceId, spanId: caller.parentSpanId, traceFlags: 1, isRemote: true } }]
+      : [];
+  });
+  const attributes = {
+    'messaging.system': 'kafka',
+    'messaging.destination.name': topic,
+    'messaging.batch.message_count': events.length,
+  };
+  return startSpan(`${topic} process`, SpanKind.CONSUMER, null, attributes, links);
 }
