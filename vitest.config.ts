@@ -29,6 +29,8 @@ export default defineConfig({
             '{packages,services}/*/test/**/*.test.ts',
             'gateway/test/**/*.test.ts',
             'web/test/**/*.test.ts',
+            // Two of everything (issue 23): a two-replica stack on servers of its own.
+            'test/replicas/**/*.test.ts',
             // The image, the Kubernetes manifests and the compiled build (tools from provision).
             'infra/test/**/*.test.ts',
           ],
