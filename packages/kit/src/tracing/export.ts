@@ -9,12 +9,7 @@ import {
 } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import {
-  BasicTracerProvider,
-  BatchSpanProcessor,
-  type SpanExporter,
-  type SpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+import { BasicTracerProvider, BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { type TraceContext, continueTrace, currentTrace, runInTrace } from './context.js';
 
@@ -31,7 +26,7 @@ let tracer: Tracer | null = null;
 export interface TracingOptions {
   /** A collector's OTLP/HTTP base URL. */
   endpoint?: string;
-  /** Instead of OTLP (tests: an InMemorySpanExporter); spans are then handed over one by one. */
+  /** Beside or instead of OTLP: tests hand a SimpleSpanProcessor over an InMemorySpanExporter. */
   processor?: SpanProcessor;
 }
 
@@ -42,7 +37,7 @@ export function startTracing(service: string, options: TracingOptions): void {
   if (options.endpoint) {
     const url = `${options.endpoint.replace(/\/$/, '')}/v1/traces`;
     // Bounded queue: a collector that is away loses spans, never slows a request.
-    processors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url }) as SpanExporter, { maxQueueSize: 2048 }));
+    processors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url }), { maxQueueSize: 2048 }));
   }
   void provider?.shutdown();
   provider = new BasicTracerProvider({
