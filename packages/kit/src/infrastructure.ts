@@ -20,6 +20,7 @@ import {
 } from './events/consumer.js';
 import { OUTBOX_MARKERS, OutboxRelay, type OutboxRelayOptions } from './events/outbox.js';
 import { EventPublisher } from './events/publisher.js';
+import { namedError } from './events/retry.js';
 import type { Logger } from './logger.js';
 
 /** What a service asks for; only these connections are opened and checked for readiness. */
@@ -181,7 +182,7 @@ export class Infrastructure {
           });
         }),
       )
-      .catch((err) => this.logger.error({ err }, 'consumer could not start'));
+      .catch((err) => this.logger.error({ err }, `consumer ${groupId} could not start: ${namedError(err)}`));
     this.workers.push({
       stop: async () => {
         stopped = true;

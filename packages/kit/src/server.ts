@@ -1,5 +1,6 @@
 import type { ServiceApp } from './app.js';
-import { METRICS_PORT_DEFAULTS } from './config.js';
+import { ConfigError, METRICS_PORT_DEFAULTS } from './config.js';
+import { namedError } from './events/retry.js';
 import { type Logger, createLogger } from './logger.js';
 import { enableMetrics } from './metrics/registry.js';
 import { startMetricsServer } from './metrics/server.js';
@@ -32,7 +33,7 @@ export async function listen(app: ServiceApp, logger: Logger, options: ListenOpt
       await options.onShutdown?.();
       process.exit(0);
     } catch (err) {
-      logger.error({ err }, 'error during shutdown');
+      logger.error({ err }, `shutdown failed: ${namedError(err)}`);
       process.exit(1);
     }
   };
@@ -43,7 +44,7 @@ export async function listen(app: ServiceApp, logger: Logger, options: ListenOpt
 
 /** Logs a start-up failure (config errors name the variable) and exits non-zero. */
 export function exitOnStartupError(logger: Pick<Logger, 'fatal'>, err: unknown): never {
-  logger.fatal({ err }, err instanceof Error ? err.message : 'start-up failed');
+  logger.fatal({ err }, err instanceof ConfigError ? err.message : `start-up failed: ${namedError(err)}`);
   process.exit(1);
 }
 

@@ -6,6 +6,7 @@ import {
   type ServiceApp,
   badRequest,
   formatCacheGeneration,
+  namedError,
   notFound,
   requireAdmin,
 } from '@homereport/kit';
@@ -111,7 +112,8 @@ export function registerZipcodeRoutes(
         // The gateway lets only admins through; checked again here so no other path can import.
         const admin = requireAdmin(req);
         const report = await importAnalyses(req.body, store, list, {
-          onWriteError: (zipCode, err) => req.log.error({ err, zipCode }, 'analysis could not be stored'),
+          onWriteError: (zipCode, err) =>
+            req.log.error({ err, zipCode }, `ZIP import: analysis ${zipCode} not stored: ${namedError(err)}`),
         });
         req.log.info(
           { by: admin.userId, imported: report.imported.length, refused: report.refused.length },
