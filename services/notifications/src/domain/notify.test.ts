@@ -34,6 +34,8 @@ describe('sending the emails an event causes', () => {
       ['e1', 'contact-staff', 'staff@hr.example'],
       ['e1', 'contact-acknowledgement', 'ann@example.test'],
     ]);
+    // Each names its message for good (the Message-ID): a resend after a crash is the same message.
+    expect(delivered.map((m) => m.key)).toEqual(['contact-staff.e1', 'contact-acknowledgement.e1']);
   });
 
   it('when the second email fails, the failure propagates and the retry sends only the missing one', async () => {

@@ -13,6 +13,13 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /**
+   * Names the message for good, as `<kind>.<event id>`: the transport makes its Message-ID of it.
+   * A send the SMTP server took just before a crash, not yet recorded on the event's claim, is
+   * sent again by whoever takes the claim over (SMTP cannot be asked whether it was taken); with
+   * the same Message-ID both copies are one message (RFC 5322, 3.6.4), which mailboxes show once.
+   */
+  key?: string;
 }
 
 export interface Mailer {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transportUrl } from './transport.js';
+import { messageIdFor, transportUrl } from './transport.js';
 
 describe('transportUrl', () => {
   it('adds pooling and short timeouts, keeping host, port and credentials', () => {
@@ -16,5 +16,14 @@ describe('transportUrl', () => {
     const url = new URL(transportUrl('smtp://127.0.0.1:1025?pool=false&socketTimeout=5000'));
     expect(url.searchParams.get('pool')).toBe('false');
     expect(url.searchParams.get('socketTimeout')).toBe('5000');
+  });
+});
+
+describe('messageIdFor', () => {
+  it("names a keyed message at the sender's domain, the same every time", () => {
+    const from = 'HomeReport <no-reply@homereport.example>';
+    expect(messageIdFor('verification.e-1', from)).toBe('<verification.e-1@homereport.example>');
+    expect(messageIdFor('verification.e-1', from)).toBe(messageIdFor('verification.e-1', from));
+    expect(messageIdFor('verification.e-1', 'no-reply@mail.example')).toBe('<verification.e-1@mail.example>');
   });
 });

@@ -23,6 +23,15 @@ export function transportUrl(smtpUrl: string): string {
   return url.toString();
 }
 
+/**
+ * The Message-ID of a message with a key: the key at the sender's domain (of MAIL_FROM), so a
+ * message sent again after a crash carries the same one.
+ */
+export function messageIdFor(key: string, mailFrom: string): string {
+  const domain = /@([^\s<>@]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'homereport.invalid';
+  return `<${key}@${domain}>`;
+}
+
 /** Sends through SMTP; a refused or failed send rejects, so the caller can retry. */
 export function createSmtpMailer(settings: { SMTP_URL: string; MAIL_FROM: string }): Mailer {
   const transport = nodemailer.createTransport(transportUrl(settings.SMTP_URL));
@@ -37,6 +46,7 @@ export function createSmtpMailer(settings: { SMTP_URL: string; MAIL_FROM: string
           subject: mail.subject,
           html: mail.html,
           text: mail.text,
+          ...(mail.key ? { messageId: messageIdFor(mail.key, settings.MAIL_FROM) } : {}),
           // Our parts are mostly ASCII: quoted-printable, said once, spares nodemailer counting every
           // letter of each part to choose (a tenth of the service's CPU on 50-lead digests).
           textEncoding: 'quoted-printable',
