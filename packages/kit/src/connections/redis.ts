@@ -10,7 +10,10 @@ export const MIN_REDIS_MAJOR = 7;
 /**
  * `commandTimeoutMs` bounds every command: a Redis that hangs (paused, a network that drops
  * packets) rejects the command with "Command timed out" instead of holding the caller forever.
- * Without it (operator commands) a command waits as long as Redis takes.
+ * Without it (operator commands) a command waits as long as Redis takes. With it, a connection
+ * that gets no byte for as long while commands wait is dropped and made anew (ioredis
+ * `socketTimeout`): a connection a lost network left open would otherwise stay wedged, every
+ * command on it timing out, long after Redis is reachable again.
  */
 export async function connectRedis(url: string, options: { commandTimeoutMs?: number } = {}): Promise<Redis> {
   const redis = new Redis(url, {
@@ -18,7 +21,9 @@ export async function connectRedis(url: string, options: { commandTimeoutMs?: nu
     // Fail a command quickly while Redis is away instead of queueing it forever.
     maxRetriesPerRequest: 2,
     retryStrategy: (times) => Math.min(times * 200, 2000),
-    ...(options.commandTimeoutMs === undefined ? {} : { commandTimeout: options.commandTimeoutMs }),
+    ...(options.commandTimeoutMs === undefined
+      ? {}
+      : { commandTimeout: options.commandTimeoutMs, socketTimeout: options.commandTimeoutMs }),
   });
   instrumentRedis(redis);
   await redis.connect();
