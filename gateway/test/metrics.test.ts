@@ -1,10 +1,22 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { Topics } from '@homereport/contracts';
 import { describe, expect, it } from 'vitest';
+import { cacheDir, repoRoot } from '../../infra/local/servers.mjs';
 import { api, freshClientAddress } from '../../test/support/api.js';
 import { testEnv } from '../../test/support/env.js';
 import { hasMetric, metricValue, scrapeMetrics } from '../../test/support/metrics.js';
 
 const PROCESSES = ['gateway', 'auth', 'requests', 'files', 'zipcodes', 'leads', 'notifications'];
+
+/** promtool, installed by `npm run provision` (the test setup runs it) from the Go module proxy. */
+const PROMTOOL = join(cacheDir, 'bin', 'promtool');
+const MONITORING = join(repoRoot, 'infra/k8s/monitoring');
+
+function promtool(args: string[], input?: string) {
+  const run = spawnSync(PROMTOOL, args, { cwd: MONITORING, input, encoding: 'utf8' });
+  return { status: run.status, output: `${run.stdout ?? ''}${run.stderr ?? ''}${run.error ? String(run.error) : ''}` };
+}
 
 /** Polls until `read` returns at least `target` (events reach notifications asynchronously). */
 async function until(read: () => Promise<number>, target: number, deadlineMs = 30_000): Promise<number> {
@@ -98,5 +110,21 @@ describe('metrics', () => {
         'm',
       ),
     );
+  });
+
+  it('promtool accepts the alert rules and the scrape configuration', () => {
+    const rules = promtool(['check', 'rules', 'alerts.rules.yaml']);
+    expect(rules.status, rules.output).toBe(0);
+    expect(rules.output).toMatch(/SUCCESS: \d+ rules found/);
+    // The config names the rule file, so this checks both together.
+    const config = promtool(['check', 'config', 'prometheus.yaml']);
+    expect(config.status, config.output).toBe(0);
+  });
+
+  it("promtool finds nothing to fault in any process's exposition", async () => {
+    for (const name of PROCESSES) {
+      const check = promtool(['check', 'metrics'], await scrapeMetrics(name));
+      expect(check.status, `${name}: ${check.output}`).toBe(0);
+    }
   });
 });

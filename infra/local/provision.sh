@@ -9,6 +9,9 @@ CACHE_DIR="${LOCAL_INFRA_CACHE:-$HOME/.cache/homereport}"
 MONGO_JAVA_SERVER_VERSION="1.47.0"
 VERSITYGW_VERSION="v1.7.0"
 TOXIPROXY_VERSION="v2.5.0"
+# promtool checks the alert rules and every process's /metrics (gateway/test/metrics.test.ts).
+# Prometheus publishes its Go module as v0.<minor>.<patch>: v0.316.0 is Prometheus 3.16.0.
+PROMETHEUS_MODULE_VERSION="v0.316.0"
 KAFKA_VERSION="3.9.1"
 # kustomize builds the Kubernetes overlays (infra/k8s) in the manifest test.
 KUSTOMIZE_VERSION="v5.8.1"
@@ -96,6 +99,19 @@ if [ ! -x "$CACHE_DIR/bin/toxiproxy-server" ]; then
   rm -rf "$toxi_tmp"
 fi
 step "toxiproxy: $CACHE_DIR/bin/toxiproxy-server"
+
+# --- promtool (Prometheus's rule and exposition checker), from the Go module proxy ---
+promtool="$CACHE_DIR/bin/promtool-$PROMETHEUS_MODULE_VERSION"
+if [ ! -x "$promtool" ]; then
+  need go "install Go 1.21+ (promtool is built from source)"
+  step "building promtool $PROMETHEUS_MODULE_VERSION (first time only, several minutes)"
+  prom_tmp="$(mktemp -d)"
+  GOBIN="$prom_tmp" go install "github.com/prometheus/prometheus/cmd/promtool@$PROMETHEUS_MODULE_VERSION" || fail "promtool build failed"
+  mv "$prom_tmp/promtool" "$promtool"
+  rm -rf "$prom_tmp"
+fi
+ln -sf "$(basename "$promtool")" "$CACHE_DIR/bin/promtool"
+step "promtool: $promtool"
 
 # --- Apache Kafka (KRaft), jars from Maven Central ---
 kafka_dir="$CACHE_DIR/kafka-$KAFKA_VERSION"

@@ -19,6 +19,10 @@ export function enableMetrics(service: string): void {
   enabled = true;
   registry.setDefaultLabels({ service });
   collectDefaultMetrics({ register: registry });
+  // Gauges that prom-client names like counters (promtool's lint refuses them); their per-type
+  // siblings (nodejs_active_handles{type}, ...) remain, and sum() gives the totals.
+  for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
+    registry.removeSingleMetric(name);
 }
 
 /** Seconds; most answers take a few ms, the slow end covers uploads and a dependency's deadline. */
