@@ -1,0 +1,140 @@
+// `npm run bench:metrics`: what do the Prometheus metrics cost the gateway? Starts the real
+// servers and the whole stack on their own ports (BENCH_PORT_OFFSET, default 2100), then a second
+// gateway beside the stack's, on the same services, Redis and settings, with METRICS_PORT=0 (no
+// metrics: no hooks, no Node default collectors, no metrics port). Loads both in turns with
+// autocannon, in the same run:
+//   - GET /api/requests/covered, the public list the gateway answers from its memory (the
+//     gateway's own cost, where the per-request metrics weigh most),
+//   - GET /api/auth/me signed in (a session lookup in Redis, timed, and a forwarded call),
+// while Prometheus's scrape is imitated every BENCH_SCRAPE_MS (1000) on the gateway with metrics.
+// Prints requests/s, p50 / p99 and CPU ms per request of both and their ratio.
+// Goal (issue 24): with metrics at most 5% fewer requests per second (ratio >= 0.95).
+// Figures, not a pass/fail test: the machine is shared, so compare the two columns of one run.
+// Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (32), BENCH_ROUNDS (3: the two take turns, each
+// figure the mean of its turns), BENCH_PATHS (both calls).
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import { cpuSeconds, signInNewAdmin, startBenchStack, timedRequest } from './support.mjs';
+
+process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '2100';
+const { repoRoot, waitForPort } = await import('../infra/local/servers.mjs');
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '32').split(',').map(Number);
+const PATHS = (process.env.BENCH_PATHS ?? '/api/requests/covered,/api/auth/me').split(',');
+const SCRAPE_MS = Number(process.env.BENCH_SCRAPE_MS ?? 1000);
+const BARE_PORT = 27971 + Number(process.env.TEST_PORT_OFFSET);
+const log = (m) => console.log(`[bench] ${m}`);
+
+/** One autocannon turn, with the process's CPU milliseconds per answered request. */
+async function load(url, connections, { duration = SECONDS, headers = {}, pid } = {}) {
+  const before = pid === undefined ? 0 : cpuSeconds(pid);
+  const result = await new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, pipelining: 1, headers }, (err, r) => (err ? reject(err) : resolve(r)));
+  });
+  if (pid !== undefined)
+    result.cpuMsPerRequest = ((cpuSeconds(pid) - before) * 1000) / Math.max(1, result.requests.total);
+  return result;
+}
+
+const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
+const meanOf = (results) => ({
+  rps: mean(results.map((r) => r.requests.average)),
+  p50: mean(results.map((r) => r.latency.p50)),
+  p99: mean(results.map((r) => r.latency.p99)),
+  cpuMs: mean(results.map((r) => r.cpuMsPerRequest)),
+  failed: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+});
+
+const bench = await startBenchStack({
+  name: 'metrics',
+  log,
+  // As in production: info logs; a rate limit that never refuses but still counts every request.
+  settings: { LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '100000000' },
+});
+const { stack, settings } = bench;
+let bare;
+let scraper;
+try {
+  const token = await signInNewAdmin({ base: stack.url, settings });
+  const upstreams = Object.fromEntries(
+    Object.entries(stack.ports.services).map(([name, port]) => [
+      `${name.toUpperCase()}_URL`,
+      `http://127.0.0.1:${port}`,
+    ]),
+  );
+  bare = spawn(process.execPath, ['--max-semi-space-size=2', '--import', 'tsx', 'gateway/src/server.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...settings, ...upstreams, LOG_FORMAT: 'json', PORT: String(BARE_PORT), METRICS_PORT: '0' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForPort(BARE_PORT, { name: 'gateway without metrics', proc: bare, timeoutMs: 60_000 });
+  const withMetrics = stack.url;
+  const without = `http://127.0.0.1:${BARE_PORT}`;
+  const metricsUrl = `http://127.0.0.1:${stack.ports.metrics.gateway}/metrics`;
+  const scrape = await fetch(metricsUrl);
+  if (scrape.status !== 200) throw new Error(`the gateway's /metrics answered ${scrape.status}`);
+  // Prometheus scrapes the gateway with metrics as it would in production.
+  scraper = setInterval(
+    () =>
+      void fetch(metricsUrl).then(
+        (r) => r.arrayBuffer(),
+        () => undefined,
+      ),
+    SCRAPE_MS,
+  );
+
+  const calls = [
+    { path: '/api/requests/covered', headers: {} },
+    { path: '/api/auth/me', headers: { authorization: `Bearer ${token}` } },
+  ].filter((call) => PATHS.includes(call.path));
+  for (const call of calls)
+    for (const base of [withMetrics, without]) {
+      const check = await timedRequest(base, 'GET', call.path, { headers: call.headers });
+      if (check.status !== 200) throw new Error(`${base}${call.path} answered ${check.status}`);
+    }
+
+  const pids = { on: stack.processes.find((p) => p.name === 'gateway').child.pid, off: bare.pid };
+  const rows = [];
+  for (const call of calls) {
+    await load(`${withMetrics}${call.path}`, 8, { duration: 2, headers: call.headers });
+    await load(`${without}${call.path}`, 8, { duration: 2, headers: call.headers });
+    for (const connections of CONNECTIONS) {
+      const turns = { on: [], off: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        // Alternate which goes first, so a drift of the machine's load weighs on both alike.
+        const order = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+        for (const which of order) {
+          const base = which === 'on' ? withMetrics : without;
+          turns[which].push(
+            await load(`${base}${call.path}`, connections, { headers: call.headers, pid: pids[which] }),
+          );
+        }
+      }
+      const row = { path: call.path, connections, on: meanOf(turns.on), off: meanOf(turns.off) };
+      log(`${row.path} at ${connections}: metrics on ${row.on.rps.toFixed(0)}/s, off ${row.off.rps.toFixed(0)}/s`);
+      rows.push(row);
+    }
+  }
+
+  const f = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
+  console.log(
+    '\n| path | connections | req/s metrics on | req/s off | on / off | p50 / p99 ms on | p50 / p99 ms off | CPU ms per request on / off | failed (on, off) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const { path, connections, on, off } of rows) {
+    console.log(
+      `| ${path} | ${connections} | ${f(on.rps)} | ${f(off.rps)} | ${f(on.rps / off.rps, 3)} | ${f(on.p50, 1)} / ${f(on.p99, 1)} | ${f(off.p50, 1)} / ${f(off.p99, 1)} | ${f(on.cpuMs, 3)} / ${f(off.cpuMs, 3)} | ${on.failed}, ${off.failed} |`,
+    );
+  }
+  console.log('\nGoal: on / off at least 0.95 (metrics cost at most 5% of the requests per second).');
+} finally {
+  if (scraper) clearInterval(scraper);
+  if (bare && bare.exitCode === null) {
+    const exited = new Promise((r) => bare.once('exit', r));
+    bare.kill('SIGTERM');
+    await exited;
+  }
+  await bench.stop();
+}
