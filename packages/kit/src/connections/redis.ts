@@ -25,6 +25,10 @@ export async function connectRedis(url: string, options: { commandTimeoutMs?: nu
       ? {}
       : { commandTimeout: options.commandTimeoutMs, socketTimeout: options.commandTimeoutMs }),
   });
+  // Connection errors (refused, reset, a socket timeout) fail the commands they hit (503, logged
+  // as a warning) and readiness, and ioredis reconnects by itself; without a listener it would
+  // also print each one to stderr as an unhandled error event.
+  redis.on('error', () => {});
   instrumentRedis(redis);
   await redis.connect();
   try {
