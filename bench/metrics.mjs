@@ -13,6 +13,8 @@
 // Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (32), BENCH_ROUNDS (3: the two take turns, each
 // figure the mean of its turns), BENCH_PATHS (both calls).
 import { spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { cpuSeconds, signInNewAdmin, startBenchStack, timedRequest } from './support.mjs';
 
@@ -64,10 +66,12 @@ try {
       `http://127.0.0.1:${port}`,
     ]),
   );
+  const bareLog = openSync(join(bench.dataDir, 'logs', 'gateway-without-metrics.log'), 'a');
   bare = spawn(process.execPath, ['--max-semi-space-size=2', '--import', 'tsx', 'gateway/src/server.ts'], {
     cwd: repoRoot,
     env: { ...process.env, ...settings, ...upstreams, LOG_FORMAT: 'json', PORT: String(BARE_PORT), METRICS_PORT: '0' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // Its lines go to a file as the stack's gateway's do: the same logging cost on both sides.
+    stdio: ['ignore', bareLog, bareLog],
   });
   await waitForPort(BARE_PORT, { name: 'gateway without metrics', proc: bare, timeoutMs: 60_000 });
   const withMetrics = stack.url;
