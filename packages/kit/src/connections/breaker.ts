@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Command, type Redis } from 'ioredis';
+import type { Redis, Command as RedisCommand } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { unavailableDependency } from '../dependency-errors.js';
 import type { Logger } from '../logger.js';
 import { withTimeout } from '../readiness.js';
+import { loadIoredis } from './redis.js';
 
 /**
  * Fail fast while a dependency is known to be down. Deadlines alone (MONGO_TIMEOUT_MS,
@@ -139,6 +140,8 @@ export class DependencyBreaker {
  */
 export function guardRedis(redis: Redis, logger: Logger, options?: BreakerOptions): DependencyBreaker {
   const send = redis.sendCommand.bind(redis);
+  // ioredis is loaded already (the connection passed in), so the require below is a cache hit.
+  const { Command } = loadIoredis();
   const ping = () => {
     const command = new Command('ping', []);
     send(command);
@@ -154,7 +157,7 @@ export function guardRedis(redis: Redis, logger: Logger, options?: BreakerOption
     },
     ...options,
   });
-  redis.sendCommand = ((command: Command, stream?: unknown) => {
+  redis.sendCommand = ((command: RedisCommand, stream?: unknown) => {
     try {
       // While a new connection is set up (status "connect") ioredis sends its own commands (the
       // ready check's INFO, SELECT): refusing them would keep it from ever connecting again.

@@ -1,9 +1,16 @@
-import { Kafka, type LogEntry, logLevel } from 'kafkajs';
+import { createRequire } from 'node:module';
+import type { Kafka, LogEntry } from 'kafkajs';
 import type { ServiceApp } from '../app.js';
 import type { Logger } from '../logger.js';
 import { tcpReachable } from '../readiness.js';
 
 export type { Kafka } from 'kafkajs';
+
+/**
+ * kafkajs, loaded on first use: every process imports the kit, but the gateway, files and
+ * zipcodes never talk to Kafka, and loading the client costs each of them RSS (bench:memory).
+ */
+export const loadKafkajs = () => createRequire(import.meta.url)('kafkajs') as typeof import('kafkajs');
 
 /**
  * The broker errors kafkajs retries by itself (a KafkaJSProtocolError whose `retriable` is true),
@@ -62,6 +69,7 @@ const PERSISTENT_AFTER_MS = 60_000;
  * keeps its level.
  */
 export function kafkaLogSink(log: Logger, now: () => number = Date.now) {
+  const { logLevel } = loadKafkajs();
   const ongoing = new Map<string, { first: number; last: number; warned: boolean }>();
   return ({ level, log: entry }: LogEntry) => {
     const { message, ...rest } = entry;
@@ -100,6 +108,7 @@ export function kafkaLogSink(log: Logger, now: () => number = Date.now) {
 }
 
 export function createKafka(brokers: string[], clientId: string, logger: Logger): Kafka {
+  const { Kafka, logLevel } = loadKafkajs();
   const sink = kafkaLogSink(logger.child({ component: 'kafka' }));
   return new Kafka({
     clientId,

@@ -1,4 +1,4 @@
-import mongoose, { type Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
 import type { ServiceApp } from '../app.js';
 import { instrumentMongo } from '../metrics/dependencies.js';
 import { metricsEnabled } from '../metrics/registry.js';
@@ -17,6 +17,9 @@ export async function connectMongo(
   dbName: string,
   options: { timeoutMs?: number } = {},
 ): Promise<Connection> {
+  // Loaded here, not at import: every process imports the kit, but the gateway and files never
+  // open MongoDB, and mongoose with its driver costs each of them RSS (bench:memory).
+  const { default: mongoose } = await import('mongoose');
   const conn = mongoose.createConnection(url, {
     dbName,
     serverSelectionTimeoutMS: 5000,

@@ -1,8 +1,11 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import type { ServiceApp } from '../app.js';
 import { instrumentRedis } from '../metrics/dependencies.js';
 
 export type { Redis } from 'ioredis';
+
+export const loadIoredis = () => createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
 
 /** The oldest Redis the services run on: sessions and rate limits use `EXPIRE … NX/GT` (Redis 7). */
 export const MIN_REDIS_MAJOR = 7;
@@ -16,6 +19,8 @@ export const MIN_REDIS_MAJOR = 7;
  * command on it timing out, long after Redis is reachable again.
  */
 export async function connectRedis(url: string, options: { commandTimeoutMs?: number } = {}): Promise<Redis> {
+  // Loaded here, not at import: files never opens Redis and need not hold the client (bench:memory).
+  const { Redis } = loadIoredis();
   const redis = new Redis(url, {
     lazyConnect: true,
     // Fail a command quickly while Redis is away instead of queueing it forever.

@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import type { KafkaMessage } from 'kafkajs';
-import { MongoBulkWriteError } from 'mongodb';
 import type { Logger } from '../logger.js';
 import { runInTrace } from '../tracing/context.js';
 import { endSpan } from '../tracing/export.js';
@@ -123,6 +123,9 @@ export async function claimTogether(claims: Claims, events: EventEnvelope[]): Pr
     );
   } catch (err) {
     // Answered per item: the items it names were not inserted (a duplicate _id, mostly).
+    // The driver is loaded here, not at import: a process without MongoDB never loads it, and one
+    // that gets here has loaded it already (the insert above), so this costs nothing.
+    const { MongoBulkWriteError } = createRequire(import.meta.url)('mongodb') as typeof import('mongodb');
     if (!(err instanceof MongoBulkWriteError)) throw err;
     for (const failed of [err.writeErrors].flat()) claimed.delete((events[failed.index] as EventEnvelope).id);
   }

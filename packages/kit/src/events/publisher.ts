@@ -1,4 +1,5 @@
-import { type Kafka, Partitioners, type Producer } from 'kafkajs';
+import type { Kafka, Producer } from 'kafkajs';
+import { loadKafkajs } from '../connections/kafka.js';
 import type { Logger } from '../logger.js';
 import { timeDependency } from '../metrics/dependencies.js';
 import { eventsPublished } from '../metrics/registry.js';
@@ -83,7 +84,7 @@ export class EventPublisher {
       const producer = this.kafka.producer({
         allowAutoTopicCreation: false,
         retry: { retries: 2 },
-        createPartitioner: Partitioners.DefaultPartitioner,
+        createPartitioner: loadKafkajs().Partitioners.DefaultPartitioner,
       });
       try {
         await producer.connect();
