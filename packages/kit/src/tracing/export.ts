@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import {
   type Link,
   ROOT_CONTEXT,
@@ -7,10 +8,11 @@ import {
   type Tracer,
   trace as otelTrace,
 } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import type * as OtlpHttp from '@opentelemetry/exporter-trace-otlp-http';
+import type * as Resources from '@opentelemetry/resources';
+import type * as TraceBase from '@opentelemetry/sdk-trace-base';
+import type { BasicTracerProvider, SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type * as Conventions from '@opentelemetry/semantic-conventions';
 import { type TraceContext, continueTrace, currentTrace, runInTrace } from './context.js';
 
 /**
@@ -32,6 +34,13 @@ export interface TracingOptions {
 
 /** Starts recording this process's spans; a second call replaces the first (tests). */
 export function startTracing(service: string, options: TracingOptions): void {
+  // The SDK and the OTLP exporter are loaded here, not at import: a process that exports no
+  // traces (the default) would hold them for nothing, about 15 MB of RSS (bench:memory).
+  const load = createRequire(import.meta.url);
+  const { OTLPTraceExporter } = load('@opentelemetry/exporter-trace-otlp-http') as typeof OtlpHttp;
+  const { resourceFromAttributes } = load('@opentelemetry/resources') as typeof Resources;
+  const { BasicTracerProvider, BatchSpanProcessor } = load('@opentelemetry/sdk-trace-base') as typeof TraceBase;
+  const { ATTR_SERVICE_NAME } = load('@opentelemetry/semantic-conventions') as typeof Conventions;
   const processors: SpanProcessor[] = [];
   if (options.processor) processors.push(options.processor);
   if (options.endpoint) {
