@@ -120,4 +120,25 @@ describe('the trace id on log lines', () => {
     expect(JSON.parse(bound ?? '{}')).toMatchObject({ traceId: trace.traceId, reqId: 'r1', step: 2 });
     expect(JSON.parse(outside ?? '{}').traceId).toBeUndefined();
   });
+
+  it("keeps each line's fields to itself when the mixin adds nothing (its empty answer is shared)", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const logger = pino(loggerOptions({ name: 't', level: 'info', format: 'json' }), sink);
+    logger.info({ first: 1 }, 'one');
+    logger.info({ second: 2 }, 'two');
+    logger.info('three');
+    await new Promise((r) => setImmediate(r));
+    const [one, two, three] = lines.map((line) => JSON.parse(line));
+    expect(one).toMatchObject({ first: 1, msg: 'one' });
+    expect(two).toMatchObject({ second: 2, msg: 'two' });
+    expect(two.first).toBeUndefined();
+    expect(three.first).toBeUndefined();
+    expect(three.second).toBeUndefined();
+  });
 });

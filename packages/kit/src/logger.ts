@@ -75,9 +75,21 @@ export function childWithTrace(
  * not already: a service's own logger inside a handler, a kit wrapper's line.
  */
 function traceMixin(_merge: object, _level: number, logger: Logger): { traceId?: string } {
-  if ((logger as Logger & { [TRACE_BOUND]?: true })[TRACE_BOUND]) return {};
+  if ((logger as Logger & { [TRACE_BOUND]?: true })[TRACE_BOUND]) return NO_TRACE;
   const trace = currentTrace();
-  return trace ? { traceId: trace.traceId } : {};
+  return trace ? { traceId: trace.traceId } : NO_TRACE;
+}
+
+/**
+ * The mixin's answer when it adds nothing, shared: most lines (every access line) come from a
+ * logger already bound to its trace, and pino's default merge would copy each line's fields into
+ * a fresh object for nothing. Never written to: `mergeTrace` returns the line's own fields then.
+ */
+const NO_TRACE = Object.freeze({});
+
+/** pino's default merge (the line's fields win over the mixin's), skipped when there is nothing to add. */
+function mergeTrace(merge: object, mixin: object): object {
+  return mixin === NO_TRACE ? merge : Object.assign(mixin, merge);
 }
 
 export function loggerOptions(settings: LoggerSettings): LoggerOptions {
@@ -85,6 +97,7 @@ export function loggerOptions(settings: LoggerSettings): LoggerOptions {
     name: settings.name,
     level: settings.level,
     mixin: traceMixin,
+    mixinMergeStrategy: mergeTrace,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: { req: serializeRequest },
     ...(settings.format === 'pretty'

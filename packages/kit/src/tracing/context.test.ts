@@ -28,4 +28,15 @@ describe('trace context', () => {
     });
     expect(currentTrace()).toBeUndefined();
   });
+
+  it('makes well-formed ids that do not repeat, from a prefix and a counter', () => {
+    const contexts = Array.from({ length: 1000 }, () => continueTrace(undefined));
+    for (const { traceId, spanId } of contexts) {
+      expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+      expect(spanId).toMatch(/^[0-9a-f]{16}$/);
+      expect(spanId).not.toBe('0'.repeat(16));
+    }
+    expect(new Set(contexts.map((c) => c.traceId)).size).toBe(1000);
+    expect(new Set(contexts.map((c) => c.spanId)).size).toBe(1000);
+  });
 });

@@ -23,7 +23,25 @@ const INVALID_SPAN = '0'.repeat(16);
 
 const storage = new AsyncLocalStorage<TraceContext>();
 
-export const newSpanId = () => randomBytes(8).toString('hex');
+/*
+ * Ids from a per-process random prefix and a counter: unique as W3C asks, at a fraction of the
+ * cost of random bytes per request (crypto.randomBytes took ~17 µs for the two ids of a request
+ * on a loaded machine, about a tenth of the gateway's whole CPU time per request). When spans are
+ * exported the SDK makes its own ids (export.ts); these serve log lines and headers otherwise.
+ */
+const TRACE_PREFIX = randomBytes(8).toString('hex');
+const SPAN_PREFIX = randomBytes(4).toString('hex');
+let traces = 0;
+let spans = 0;
+
+/** 16 hex digits, never all zeros (the counter part starts at 1 and skips 0 when it wraps). */
+export const newSpanId = () => {
+  spans = (spans + 1) % 0x1_0000_0000 || 1;
+  return SPAN_PREFIX + spans.toString(16).padStart(8, '0');
+};
+
+/** 32 hex digits: the process's prefix and a count that does not wrap in practice (2^53). */
+const newTraceId = () => TRACE_PREFIX + (++traces).toString(16).padStart(16, '0');
 
 /** A new span of the trace named by `traceparent`, or of a new trace when it names none validly. */
 export function continueTrace(traceparent: unknown): TraceContext {
@@ -36,7 +54,7 @@ export function continueTrace(traceparent: unknown): TraceContext {
       sampled: (Number.parseInt(match[3] ?? '0', 16) & 1) === 1,
     };
   }
-  return { traceId: randomBytes(16).toString('hex'), spanId: newSpanId(), sampled: true };
+  return { traceId: newTraceId(), spanId: newSpanId(), sampled: true };
 }
 
 /** The header value that makes `context`'s span the parent of the callee's. */
