@@ -3,21 +3,32 @@ import type { Client as S3Client } from 'minio';
 import type { Connection } from 'mongoose';
 import { startDependencySpan, traceDependency, traceMongo } from '../tracing/dependencies.js';
 import { endSpan, tracesExported } from '../tracing/export.js';
-import { dependencyDuration, metricsEnabled } from './registry.js';
+import { type Outcome, dependencyDuration, labelledChild, metricsEnabled, secondsSince } from './registry.js';
 
 export type Dependency = 'mongo' | 'redis' | 's3' | 'smtp' | 'kafka';
+
+const children = new Map<string, ReturnType<typeof dependencyDuration.labels>>();
+
+/** Records one call's duration on the histogram child of its dependency, operation and outcome. */
+function observeCall(dependency: Dependency, operation: string, outcome: Outcome, seconds: number): void {
+  labelledChild(dependencyDuration, children, `${dependency} ${operation} ${outcome}`, {
+    dependency,
+    operation,
+    outcome,
+  }).observe(seconds);
+}
 
 /** Times one call of a dependency by operation and outcome; the call's own result or error passes through. */
 export async function timeDependency<T>(dependency: Dependency, operation: string, call: () => Promise<T>): Promise<T> {
   // A span of the current trace too, when traces are exported (tracing/dependencies.ts).
   if (!metricsEnabled()) return traceDependency(dependency, operation, call);
-  const end = dependencyDuration.startTimer({ dependency, operation });
+  const start = process.hrtime.bigint();
   try {
     const result = await traceDependency(dependency, operation, call);
-    end({ outcome: 'ok' });
+    observeCall(dependency, operation, 'ok', secondsSince(start));
     return result;
   } catch (err) {
-    end({ outcome: 'error' });
+    observeCall(dependency, operation, 'error', secondsSince(start));
     throw err;
   }
 }
@@ -32,16 +43,10 @@ export function instrumentMongo(conn: Connection): void {
   traceMongo(client);
   if (!metricsEnabled()) return;
   client.on('commandSucceeded', (event) => {
-    dependencyDuration.observe(
-      { dependency: 'mongo', operation: event.commandName, outcome: 'ok' },
-      event.duration / 1000,
-    );
+    observeCall('mongo', event.commandName, 'ok', event.duration / 1000);
   });
   client.on('commandFailed', (event) => {
-    dependencyDuration.observe(
-      { dependency: 'mongo', operation: event.commandName, outcome: 'error' },
-      event.duration / 1000,
-    );
+    observeCall('mongo', event.commandName, 'error', event.duration / 1000);
   });
 }
 
@@ -51,16 +56,16 @@ export function instrumentRedis(redis: Redis): void {
   const send = redis.sendCommand.bind(redis);
   const timed = metricsEnabled();
   redis.sendCommand = ((command, stream) => {
-    const end = timed ? dependencyDuration.startTimer({ dependency: 'redis', operation: command.name }) : null;
+    const start = timed ? process.hrtime.bigint() : 0n;
     // Sent in the caller's async context: the span joins its trace (none when tracing is off).
     const span = startDependencySpan('redis', command.name);
     command.promise.then(
       () => {
-        end?.({ outcome: 'ok' });
+        if (timed) observeCall('redis', command.name, 'ok', secondsSince(start));
         if (span) endSpan(span);
       },
       (err: unknown) => {
-        end?.({ outcome: 'error' });
+        if (timed) observeCall('redis', command.name, 'error', secondsSince(start));
         if (span) endSpan(span, err);
       },
     );

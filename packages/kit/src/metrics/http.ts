@@ -1,26 +1,36 @@
 import type { ServiceApp } from '../app.js';
-import { httpDuration, httpInFlight, metricsEnabled } from './registry.js';
+import { httpDuration, inFlight, labelledChild, metricsEnabled } from './registry.js';
 
 /** Label of a request no route matched (404s): one value, whatever URL was asked. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
+/** A response's 'close' comes for answered and aborted requests alike; onResponse misses the aborted. */
+function settled(): void {
+  inFlight.count--;
+}
+
 /**
  * Request duration by route pattern (`/requests/:id`, never the URL with its ids), method and
- * status, and the requests in flight. Only when metrics are on for this process.
+ * status, and the requests in flight. Only when metrics are on for this process. Per request:
+ * a count moved twice (read into its gauge at scrape time), one listener without a closure, and
+ * one observe on a histogram child made once per route, method and status.
  */
 export function registerHttpMetrics(app: ServiceApp): void {
   if (!metricsEnabled()) return;
+  const children = new Map<string, ReturnType<typeof httpDuration.labels>>();
   app.addHook('onRequest', (_req, reply, done) => {
-    httpInFlight.inc();
-    // 'close' comes for answered and aborted requests alike; onResponse misses the aborted ones.
-    reply.raw.once('close', () => httpInFlight.dec());
+    inFlight.count++;
+    reply.raw.once('close', settled);
     done();
   });
   app.addHook('onResponse', (req, reply, done) => {
-    httpDuration.observe(
-      { route: req.routeOptions.url ?? UNMATCHED_ROUTE, method: req.method, status_code: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    const route = req.routeOptions.url ?? UNMATCHED_ROUTE;
+    const status = reply.statusCode;
+    labelledChild(httpDuration, children, `${route} ${req.method} ${status}`, {
+      route,
+      method: req.method,
+      status_code: String(status),
+    }).observe(reply.elapsedTime / 1000);
     done();
   });
 }

@@ -37,10 +37,16 @@ export const httpDuration = new Histogram({
   registers: [registry],
 });
 
+/** Requests in flight as a plain number the HTTP hooks move; the gauge reads it when scraped. */
+export const inFlight = { count: 0 };
+
 export const httpInFlight = new Gauge({
   name: 'http_requests_in_flight',
   help: 'HTTP requests received and not yet answered or aborted.',
   registers: [registry],
+  collect() {
+    this.set(inFlight.count);
+  },
 });
 
 export const dependencyDuration = new Histogram({
@@ -112,6 +118,28 @@ export const consumerLag = new Gauge({
   labelNames: ['group', 'topic', 'partition'] as const,
   registers: [registry],
 });
+
+/**
+ * The histogram's child for one set of label values, made once and then reused: `observe(labels,
+ * v)` hashes and checks the label object on every call, a child goes straight to its buckets.
+ * `key` is the values joined (labels are bounded, so the map is too).
+ */
+export function labelledChild<L extends string>(
+  histogram: Histogram<L>,
+  cache: Map<string, ReturnType<Histogram<L>['labels']>>,
+  key: string,
+  labels: Partial<Record<L, string>>,
+): ReturnType<Histogram<L>['labels']> {
+  let child = cache.get(key);
+  if (!child) {
+    child = histogram.labels(labels);
+    cache.set(key, child);
+  }
+  return child;
+}
+
+/** Seconds since `start` (a `process.hrtime.bigint()` reading). */
+export const secondsSince = (start: bigint): number => Number(process.hrtime.bigint() - start) / 1e9;
 
 /** Label value of an error outcome: bounded, the kind of failure never its message. */
 export type Outcome = 'ok' | 'error';
