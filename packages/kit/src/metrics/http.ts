@@ -20,7 +20,8 @@ export function registerHttpMetrics(app: ServiceApp): void {
   const children = new Map<string, ReturnType<typeof httpDuration.labels>>();
   app.addHook('onRequest', (_req, reply, done) => {
     inFlight.count++;
-    reply.raw.once('close', settled);
+    // `on`, not `once` (no wrapper per request): a response closes once, and is dropped after.
+    reply.raw.on('close', settled);
     done();
   });
   app.addHook('onResponse', (req, reply, done) => {
