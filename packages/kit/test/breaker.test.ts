@@ -3,18 +3,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { injectingFault, pauseServer } from '../../../test/support/faults.js';
-import { CircuitOpenError, type DependencyBreaker, connectMongo, guardMongo } from '../src/index.js';
+import { serversPresent } from '../../../test/support/servers.js';
+import { type DependencyBreaker, connectMongo, guardMongo, unavailableDependency } from '../src/index.js';
 
-// The MongoDB side of the breaker on the real driver and server: server selection, the driver
-// internal it wraps, refuses calls while MongoDB is known to be down, and the probe lets them
-// through again once it answers. Pausing needs the local server processes.
-const local = testEnv().mode === 'local';
+// The MongoDB side of the breaker on the real driver and server: while MongoDB hangs, each call
+// fails within the driver's deadline with an error answered as 503, the driver's monitoring
+// events open the breaker (readiness reports MongoDB down), and its probe closes it once MongoDB
+// answers. Pausing needs the local server processes.
+const local = serversPresent(
+  testEnv().mode === 'local',
+  'the MongoDB breaker test pauses the local MongoDB process, and this run has containers or explicit URLs',
+);
+
+const TIMEOUT_MS = 300;
 
 describe.runIf(local)('the MongoDB breaker', () => {
   let conn: Awaited<ReturnType<typeof connectMongo>>;
   let breaker: DependencyBreaker;
   beforeAll(async () => {
-    conn = await connectMongo(testEnv().mongoUrl, 'kit_breaker_test', { timeoutMs: 300 });
+    conn = await connectMongo(testEnv().mongoUrl, 'kit_breaker_test', { timeoutMs: TIMEOUT_MS });
     breaker = guardMongo(conn, pino({ level: 'silent' }));
   });
   afterAll(async () => {
@@ -22,22 +29,28 @@ describe.runIf(local)('the MongoDB breaker', () => {
     await conn?.close();
   });
 
-  it('fails operations at once while MongoDB hangs, and lets them through once it answers', async () => {
+  it('fails calls within the deadline while MongoDB hangs, reports it down, and closes once it answers', async () => {
     const notes = conn.collection('notes');
     await notes.insertOne({ text: 'before' });
     await injectingFault('mongo paused (breaker test)', async () => {
       const resume = pauseServer('mongo');
       try {
-        // Operations time out (300 ms here) until three of them open the breaker.
         await eventually(
           async () => {
-            await notes.findOne({}).catch(() => {});
+            const err = await notes.findOne({}).then(
+              () => null,
+              (e: unknown) => e,
+            );
+            expect(unavailableDependency(err)).toBe('mongo');
             return breaker.isOpen;
           },
           10_000,
           'the breaker to open',
         );
-        await expect(notes.findOne({})).rejects.toBeInstanceOf(CircuitOpenError);
+        // Each call still ends with the driver's deadline, never a hang.
+        const started = Date.now();
+        await expect(notes.findOne({})).rejects.toSatisfy((e: unknown) => unavailableDependency(e) === 'mongo');
+        expect(Date.now() - started).toBeLessThan(2000);
       } finally {
         resume();
       }

@@ -16,10 +16,11 @@ import { loadIoredis } from './redis.js';
  * within a second of the server's return, with no restart and without risking user calls.
  *
  * Why not opossum: it counts the outcomes of the one function it wraps. Redis has such a
- * function (every command goes through `sendCommand`), the MongoDB driver has none we can wrap
- * (operations run inside the driver); what it does have is server selection, a per-client choke
- * point that can refuse a call, and its failures. So the breaker here is fed outcomes from where
- * each driver shows them and probes on its own: about sixty lines with the same states.
+ * function (every command goes through ioredis' public `sendCommand`); the MongoDB driver has
+ * none (operations run inside the driver), and there the driver's own `timeoutMS` is the fail-fast
+ * bound while its public monitoring events feed the breaker's report (guardMongo). So the breaker
+ * here is fed outcomes from where each driver shows them and probes on its own: about sixty lines
+ * with the same states.
  */
 export class CircuitOpenError extends Error {
   override name = 'CircuitOpenError';
@@ -178,19 +179,17 @@ export function guardRedis(redis: Redis, logger: Logger, options?: BreakerOption
   return breaker;
 }
 
-interface SelectsServers {
-  selectServer(...args: unknown[]): Promise<unknown>;
-}
-
 /**
- * Puts a breaker in front of server selection, which every MongoDB operation of this connection
- * goes through first. Failures come from the driver's connection events, emitted whatever the
- * caller (a request, the outbox relay, a consumer): a connection closed by an error (an operation
- * that timed out on it closes it), a checkout that timed out or could not connect, a failed
- * heartbeat; and from server selection that found no server in time.
+ * Watches MongoDB through the driver's public monitoring events, emitted whatever the caller (a
+ * request, the outbox relay, a consumer): a connection closed by an error (an operation that
+ * timed out on it closes it), a checkout that timed out or could not connect, a failed
+ * heartbeat. The breaker reports MongoDB down (readiness, /api/health, the log) and probes it.
+ * It does not refuse calls itself: the driver's own settings already bound each one (`timeoutMS`
+ * covers server selection, checkout and the reply), so a call to a MongoDB known to be down fails
+ * within MONGO_TIMEOUT_MS with an error the service answers 503 for, and refusing earlier would
+ * need a hook into the driver's internals.
  */
 export function guardMongo(conn: Connection, logger: Logger, options?: BreakerOptions): DependencyBreaker {
-  const topology = (conn.getClient() as unknown as { topology?: SelectsServers }).topology;
   const breaker = new DependencyBreaker(
     'mongo',
     async () => {
@@ -201,11 +200,6 @@ export function guardMongo(conn: Connection, logger: Logger, options?: BreakerOp
     logger,
     options,
   );
-  // An internal of the driver (checked by breaker.test.ts): without it the breaker only reports.
-  if (!topology || typeof topology.selectServer !== 'function') {
-    logger.warn('mongo driver has no topology.selectServer: calls are not failed fast while MongoDB is down');
-    return breaker;
-  }
   const client = conn.getClient();
   client.on('connectionClosed', (event: { reason?: string }) => {
     if (event.reason === 'error') breaker.failure();
@@ -214,16 +208,6 @@ export function guardMongo(conn: Connection, logger: Logger, options?: BreakerOp
     if (event.reason === 'timeout' || event.reason === 'connectionError') breaker.failure();
   });
   client.on('serverHeartbeatFailed', () => breaker.failure());
-  const select = topology.selectServer.bind(topology);
-  topology.selectServer = async (...args: unknown[]) => {
-    breaker.check();
-    try {
-      return await select(...args);
-    } catch (err) {
-      if (unavailableDependency(err) === 'mongo') breaker.failure();
-      throw err;
-    }
-  };
   conn.once('close', () => breaker.stop());
   return breaker;
 }
