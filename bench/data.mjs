@@ -9,7 +9,7 @@ import http from 'node:http';
 import argon2 from 'argon2';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient, ObjectId } from 'mongodb';
-import { cpuSeconds, pct, pool, startBenchStack, timedRequest } from './support.mjs';
+import { benchUser, cpuSeconds, pct, pool, startBenchStack, timedRequest } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '900';
 
@@ -39,17 +39,7 @@ async function seed(mongoUrl, size, passwordHash) {
       const docs = [];
       const notes = [];
       for (let i = from; i < to; i++) {
-        docs.push({
-          _id: new ObjectId(),
-          email: `bench-${i}@example.com`,
-          passwordHash,
-          role: 'user',
-          emailVerified: true,
-          plan: 'free',
-          created_at: new Date(),
-          rev: 0,
-          outbox: [],
-        });
+        docs.push({ _id: new ObjectId(), ...benchUser(`bench-${i}@example.com`, passwordHash) });
         notes.push({
           _id: randomUUID(),
           name: `Bench ${i}`,

@@ -31,10 +31,11 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
+  WORKLOAD_SETTINGS,
   checkWrites,
+  chooseRate,
   collectEvents,
   loadAverage,
-  measureCapacity,
   p,
   prepareWorkload,
   startLoad,
@@ -118,12 +119,7 @@ function secondsToNormal(records, end, until, slowMs) {
 const bench = await startBenchStack({
   name: 'faults',
   log,
-  settings: {
-    RATE_LIMIT_PER_MINUTE: '10000000',
-    LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
-    LOGIN_MAX_FAILURES_PER_IP: '1000000',
-    LOGIN_SLOWDOWN_AFTER: '1000000',
-  },
+  settings: WORKLOAD_SETTINGS,
 });
 const { base, settings, infra, stack } = bench;
 let events;
@@ -136,12 +132,7 @@ try {
   const faults = allFaults(infra.toxiproxy, stack).filter(wanted);
   if (faults.length === 0) throw new Error(`no fault matches --only ${flags.only}; see --list`);
 
-  let rate = Number(flags.rate ?? 0);
-  if (!rate) {
-    const capacity = await measureCapacity(workload);
-    rate = Math.max(5, Math.round(capacity / 2));
-    log(`capacity ${capacity.toFixed(0)} calls/s with 24 clients; sending ${rate}/s`);
-  }
+  const rate = await chooseRate(workload, flags.rate, log);
   const records = [];
   const load = startLoad(workload, { rate, records });
   const loadBefore = await loadAverage();

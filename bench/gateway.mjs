@@ -13,10 +13,10 @@
 // turns, each figure the mean of its turns), BENCH_SIZE (1000 requests seeded), BENCH_PATHS (both calls),
 // BENCH_CPU_PROF (a folder: the gateway writes its CPU profile there when it stops).
 import { spawn } from 'node:child_process';
-import autocannon from 'autocannon';
 import { MongoClient } from 'mongodb';
+import { load as loadTurn, meanOf } from './compare.mjs';
 import { seedRequests } from './seed-requests.mjs';
-import { cpuSeconds, signInNewAdmin, startBenchStack, timedRequest } from './support.mjs';
+import { signInNewAdmin, startBenchStack, timedRequest } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '1800';
 const { repoRoot, waitForPort } = await import('../infra/local/servers.mjs');
@@ -29,29 +29,7 @@ const PATHS = (process.env.BENCH_PATHS ?? '/api/auth/me,/api/requests/covered').
 const PEER_PORT = 27970 + Number(process.env.TEST_PORT_OFFSET);
 const log = (m) => console.log(`[bench] ${m}`);
 
-/**
- * One autocannon turn; with `pid`, also that process's CPU milliseconds per answered request,
- * which the machine's other load changes far less than the rate does.
- */
-async function load(url, connections, { duration = SECONDS, headers = {}, pid } = {}) {
-  const before = pid === undefined ? 0 : cpuSeconds(pid);
-  const result = await new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, pipelining: 1, headers }, (err, r) => (err ? reject(err) : resolve(r)));
-  });
-  if (pid !== undefined)
-    result.cpuMsPerRequest = ((cpuSeconds(pid) - before) * 1000) / Math.max(1, result.requests.total);
-  return result;
-}
-
-const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
-/** autocannon results of several turns as one: mean rate, p50 and p99; summed failures. */
-const meanOf = (results) => ({
-  rps: mean(results.map((r) => r.requests.average)),
-  p50: mean(results.map((r) => r.latency.p50)),
-  p99: mean(results.map((r) => r.latency.p99)),
-  cpuMs: mean(results.map((r) => r.cpuMsPerRequest)),
-  failed: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
-});
+const load = (url, connections, options = {}) => loadTurn(url, connections, { duration: SECONDS, ...options });
 
 const bench = await startBenchStack({
   name: 'gateway',

@@ -15,8 +15,8 @@
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { cpuSeconds, signInNewAdmin, startBenchStack, timedRequest } from './support.mjs';
+import { load as loadTurn, meanOf } from './compare.mjs';
+import { signInNewAdmin, startBenchStack, timedRequest } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '2100';
 const { repoRoot, waitForPort } = await import('../infra/local/servers.mjs');
@@ -29,25 +29,7 @@ const SCRAPE_MS = Number(process.env.BENCH_SCRAPE_MS ?? 1000);
 const BARE_PORT = 27971 + Number(process.env.TEST_PORT_OFFSET);
 const log = (m) => console.log(`[bench] ${m}`);
 
-/** One autocannon turn, with the process's CPU milliseconds per answered request. */
-async function load(url, connections, { duration = SECONDS, headers = {}, pid } = {}) {
-  const before = pid === undefined ? 0 : cpuSeconds(pid);
-  const result = await new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, pipelining: 1, headers }, (err, r) => (err ? reject(err) : resolve(r)));
-  });
-  if (pid !== undefined)
-    result.cpuMsPerRequest = ((cpuSeconds(pid) - before) * 1000) / Math.max(1, result.requests.total);
-  return result;
-}
-
-const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
-const meanOf = (results) => ({
-  rps: mean(results.map((r) => r.requests.average)),
-  p50: mean(results.map((r) => r.latency.p50)),
-  p99: mean(results.map((r) => r.latency.p99)),
-  cpuMs: mean(results.map((r) => r.cpuMsPerRequest)),
-  failed: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
-});
+const load = (url, connections, options = {}) => loadTurn(url, connections, { duration: SECONDS, ...options });
 
 const bench = await startBenchStack({
   name: 'metrics',

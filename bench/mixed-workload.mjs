@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
-import { signInNewAdmin } from './support.mjs';
+import { benchUser, signInNewAdmin } from './support.mjs';
 
 /** Calls that take longer than this count as unanswered. */
 const CLIENT_TIMEOUT_MS = 10_000;
@@ -75,6 +75,27 @@ async function must(res, what, status = 200) {
 }
 
 /**
+ * The stack's settings for the mix: its sign-ins come from one address at a rate no real client
+ * sends, so the rate limit and the login throttles are set where they never refuse.
+ */
+export const WORKLOAD_SETTINGS = {
+  RATE_LIMIT_PER_MINUTE: '10000000',
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
+  LOGIN_MAX_FAILURES_PER_IP: '1000000',
+  LOGIN_SLOWDOWN_AFTER: '1000000',
+};
+
+/** The calls per second to send: `flagRate` when given, else half the measured capacity (at least 5). */
+export async function chooseRate(workload, flagRate, log) {
+  const given = Number(flagRate ?? 0);
+  if (given) return given;
+  const capacity = await measureCapacity(workload);
+  const rate = Math.max(5, Math.round(capacity / 2));
+  log(`capacity ${capacity.toFixed(0)} calls/s with 24 clients; sending ${rate}/s`);
+  return rate;
+}
+
+/**
  * Everything the mix needs, made before the clock starts: users who sign in (stored as auth
  * stores them), sessions, three covered reports to open, requests to upload files to, and a
  * webhook key. `directMongoUrl` is the database's own address (not through a proxy).
@@ -95,18 +116,7 @@ export async function prepareWorkload({ base, settings, directMongoUrl, log }) {
   await mongo
     .db('homereport_auth')
     .collection('users')
-    .insertMany(
-      signInEmails.map((email) => ({
-        email,
-        passwordHash,
-        role: 'user',
-        emailVerified: true,
-        plan: 'free',
-        created_at: new Date(),
-        rev: 0,
-        outbox: [],
-      })),
-    );
+    .insertMany(signInEmails.map((email) => benchUser(email, passwordHash)));
 
   const redis = new Redis(settings.REDIS_URL);
   const store = new SessionStore(redis);

@@ -13,10 +13,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
+  WORKLOAD_SETTINGS,
   checkWrites,
+  chooseRate,
   collectEvents,
   loadAverage,
-  measureCapacity,
   prepareWorkload,
   startLoad,
   tally,
@@ -53,12 +54,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const bench = await startBenchStack({
   name: 'soak',
   log,
-  settings: {
-    RATE_LIMIT_PER_MINUTE: '10000000',
-    LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
-    LOGIN_MAX_FAILURES_PER_IP: '1000000',
-    LOGIN_SLOWDOWN_AFTER: '1000000',
-  },
+  settings: WORKLOAD_SETTINGS,
 });
 const { base, settings, infra, stack } = bench;
 let events;
@@ -73,12 +69,7 @@ try {
   workload = await prepareWorkload({ base, settings, directMongoUrl, log });
   events = await collectEvents(settings.KAFKA_BROKERS);
 
-  let rate = Number(flags.rate ?? 0);
-  if (!rate) {
-    const capacity = await measureCapacity(workload);
-    rate = Math.max(5, Math.round(capacity / 2));
-    log(`capacity ${capacity.toFixed(0)} calls/s with 24 clients; sending ${rate}/s`);
-  }
+  const rate = await chooseRate(workload, flags.rate, log);
   const records = [];
   const started = Date.now();
   const load = startLoad(workload, { rate, records });

@@ -46,6 +46,21 @@ export function timedRequest(base, method, path, { body, token, headers = {}, ag
   });
 }
 
+/**
+ * A verified user as the auth service stores one (argon2 `passwordHash`, an empty outbox), for
+ * seeding the users collection directly instead of signing up through the API.
+ */
+export const benchUser = (email, passwordHash) => ({
+  email,
+  passwordHash,
+  role: 'user',
+  emailVerified: true,
+  plan: 'free',
+  created_at: new Date(),
+  rev: 0,
+  outbox: [],
+});
+
 /** The p-th percentile (nearest rank) of `values`. */
 export const pct = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
