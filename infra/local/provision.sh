@@ -80,36 +80,36 @@ if [ ! -f "$launcher_stamp" ]; then
 fi
 step "mongo-java-server: $mongo_dir ($(ls "$mongo_dir/libs" | wc -l) jars)"
 
+# Builds a Go command from the module proxy into the cache, first time only: $1 what it is (for
+# messages), $2 package@version, $3 the path to keep it at, $4 how long a build takes. It is built
+# into a scratch folder and moved, because a command's own name (toxiproxy's is `server`) need not
+# be the name it is kept under.
+go_install() {
+  local what="$1" pkg="$2" target="$3" takes="$4" tmp
+  [ -x "$target" ] && return 0
+  need go "install Go 1.21+ ($what is built from source)"
+  step "building $what ${pkg##*@} (first time only, $takes)"
+  tmp="$(mktemp -d)"
+  GOBIN="$tmp" go install "$pkg" || fail "$what build failed"
+  # go names the command after the package's last element, or the one before a major-version suffix (v5).
+  local path="${pkg%@*}" name
+  name="$(basename "$path")"
+  [[ "$name" =~ ^v[0-9]+$ ]] && name="$(basename "$(dirname "$path")")"
+  mv "$tmp/$name" "$target"
+  rm -rf "$tmp"
+}
+
 # --- Versity S3 Gateway (S3 API over a posix directory), from the Go module proxy ---
-if [ ! -x "$CACHE_DIR/bin/versitygw" ]; then
-  need go "install Go 1.21+ (versitygw is built from source)"
-  step "building versitygw $VERSITYGW_VERSION (first time only, a few minutes)"
-  GOBIN="$CACHE_DIR/bin" go install "github.com/versity/versitygw/cmd/versitygw@$VERSITYGW_VERSION" || fail "versitygw build failed"
-fi
+go_install versitygw "github.com/versity/versitygw/cmd/versitygw@$VERSITYGW_VERSION" "$CACHE_DIR/bin/versitygw" "a few minutes"
 step "versitygw: $CACHE_DIR/bin/versitygw"
 
 # --- Toxiproxy (a TCP proxy that injects network faults; bench:faults only), from the Go module proxy ---
-# The module's command is named `server`; it is built into a scratch folder and kept as toxiproxy-server.
-if [ ! -x "$CACHE_DIR/bin/toxiproxy-server" ]; then
-  need go "install Go 1.21+ (toxiproxy is built from source)"
-  step "building toxiproxy $TOXIPROXY_VERSION (first time only, about a minute)"
-  toxi_tmp="$(mktemp -d)"
-  GOBIN="$toxi_tmp" go install "github.com/Shopify/toxiproxy/v2/cmd/server@$TOXIPROXY_VERSION" || fail "toxiproxy build failed"
-  mv "$toxi_tmp/server" "$CACHE_DIR/bin/toxiproxy-server"
-  rm -rf "$toxi_tmp"
-fi
+go_install toxiproxy "github.com/Shopify/toxiproxy/v2/cmd/server@$TOXIPROXY_VERSION" "$CACHE_DIR/bin/toxiproxy-server" "about a minute"
 step "toxiproxy: $CACHE_DIR/bin/toxiproxy-server"
 
 # --- promtool (Prometheus's rule and exposition checker), from the Go module proxy ---
 promtool="$CACHE_DIR/bin/promtool-$PROMETHEUS_MODULE_VERSION"
-if [ ! -x "$promtool" ]; then
-  need go "install Go 1.21+ (promtool is built from source)"
-  step "building promtool $PROMETHEUS_MODULE_VERSION (first time only, several minutes)"
-  prom_tmp="$(mktemp -d)"
-  GOBIN="$prom_tmp" go install "github.com/prometheus/prometheus/cmd/promtool@$PROMETHEUS_MODULE_VERSION" || fail "promtool build failed"
-  mv "$prom_tmp/promtool" "$promtool"
-  rm -rf "$prom_tmp"
-fi
+go_install promtool "github.com/prometheus/prometheus/cmd/promtool@$PROMETHEUS_MODULE_VERSION" "$promtool" "several minutes"
 ln -sf "$(basename "$promtool")" "$CACHE_DIR/bin/promtool"
 step "promtool: $promtool"
 
@@ -139,13 +139,7 @@ fi
 step "kafka: $kafka_dir/libs ($(ls "$kafka_dir/libs" | wc -l) jars)"
 # --- kustomize, from the Go module proxy ---
 kustomize_bin="$CACHE_DIR/bin/kustomize-$KUSTOMIZE_VERSION"
-if [ ! -x "$kustomize_bin" ]; then
-  need go "install Go 1.21+ (kustomize is built from source)"
-  step "building kustomize $KUSTOMIZE_VERSION (first time only, about a minute)"
-  kz_tmp="$(mktemp -d)"
-  GOBIN="$kz_tmp" go install "sigs.k8s.io/kustomize/kustomize/v5@$KUSTOMIZE_VERSION" || fail "kustomize build failed"
-  mv "$kz_tmp/kustomize" "$kustomize_bin"; rm -rf "$kz_tmp"
-fi
+go_install kustomize "sigs.k8s.io/kustomize/kustomize/v5@$KUSTOMIZE_VERSION" "$kustomize_bin" "about a minute"
 ln -sf "$(basename "$kustomize_bin")" "$CACHE_DIR/bin/kustomize"
 step "kustomize: $kustomize_bin"
 
