@@ -4,21 +4,27 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { logAccess, loggablePath, loggerOptions } from './logger.js';
 
+/** A stream a pino logger writes to, and the lines it wrote, one JSON line each. */
+function lineSink() {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { lines, sink };
+}
+
 describe('request logging', () => {
   it('logs the path of a request without its query string', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, sink } = lineSink();
     const logger = pino(loggerOptions({ name: 't', level: 'info', format: 'json' }), sink);
     const app = Fastify({ loggerInstance: logger });
     app.get('/reset-password', async () => 'ok');
     await app.inject({ url: '/reset-password?token=s3cr3t-token&x=1' });
     await app.close();
-    const text = lines.join('');
+    const text = lines.join('\n');
     expect(text).toContain('"url":"/reset-password"');
     expect(text).not.toContain('s3cr3t-token');
   });
@@ -33,13 +39,7 @@ describe('request logging', () => {
 describe('the access line of a service', () => {
   it('is one JSON line per answered request, as pino would write it, without health probes', async () => {
     const { createServiceApp } = await import('./app.js');
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    });
+    const { lines, sink } = lineSink();
     const app = await createServiceApp({
       name: 'svc',
       logger: pino(loggerOptions({ name: 'svc', level: 'info', format: 'json' }), sink),
@@ -66,13 +66,7 @@ describe('the access line of a service', () => {
 
 describe('logAccess', () => {
   it('goes through pino: formatters and redaction apply to the access line too', () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, sink } = lineSink();
     const options = loggerOptions({ name: 'gw', level: 'info', format: 'json' });
     const logger = pino({ ...options, formatters: { level: (label) => ({ level: label }) } }, sink);
     logAccess(
@@ -97,13 +91,7 @@ describe('the trace id on log lines', () => {
   it('names the current trace once, whether the logger binds it or not', async () => {
     const { childWithTrace } = await import('./logger.js');
     const { continueTrace, runInTrace } = await import('./tracing/context.js');
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    });
+    const { lines, sink } = lineSink();
     const logger = pino(loggerOptions({ name: 't', level: 'info', format: 'json' }), sink);
     const trace = continueTrace(undefined);
     runInTrace(trace, () => {
@@ -122,13 +110,7 @@ describe('the trace id on log lines', () => {
   });
 
   it("keeps each line's fields to itself when the mixin adds nothing (its empty answer is shared)", async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    });
+    const { lines, sink } = lineSink();
     const logger = pino(loggerOptions({ name: 't', level: 'info', format: 'json' }), sink);
     logger.info({ first: 1 }, 'one');
     logger.info({ second: 2 }, 'two');

@@ -1,5 +1,5 @@
 import { type AddressInfo, type Socket, createServer } from 'node:net';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { unavailableDependency } from '../dependency-errors.js';
@@ -82,19 +82,30 @@ function fakeRedis({ wedgeFirst = false } = {}) {
   };
 }
 
+type FakeRedis = ReturnType<typeof fakeRedis>;
+
+/**
+ * An ioredis client connected to `fake`, listening on a free port. Its error events are swallowed:
+ * these tests time its commands out and drop its connections on purpose.
+ */
+async function connectTo(fake: FakeRedis, options: RedisOptions) {
+  await new Promise<void>((r) => fake.server.listen(0, '127.0.0.1', r));
+  const port = (fake.server.address() as AddressInfo).port;
+  const redis = new Redis({ port, host: '127.0.0.1', lazyConnect: true, ...options });
+  redis.on('error', () => {});
+  await redis.connect();
+  return redis;
+}
+
+async function disconnect(redis: Redis, fake: FakeRedis) {
+  redis.disconnect();
+  await new Promise((r) => fake.server.close(r));
+}
+
 describe('guardRedis', () => {
   it('fails commands at once with CircuitOpenError once commands time out, and lets them through after Redis answers', async () => {
     const fake = fakeRedis();
-    await new Promise<void>((r) => fake.server.listen(0, '127.0.0.1', r));
-    const port = (fake.server.address() as AddressInfo).port;
-    const redis = new Redis({
-      port,
-      host: '127.0.0.1',
-      enableReadyCheck: false,
-      commandTimeout: 100,
-      lazyConnect: true,
-    });
-    await redis.connect();
+    const redis = await connectTo(fake, { enableReadyCheck: false, commandTimeout: 100 });
     const breaker = guardRedis(redis, logger, { probeEveryMs: 50 });
     try {
       for (let i = 0; i < 5; i++) await expect(redis.ping()).rejects.toThrow(/Command timed out/);
@@ -105,8 +116,7 @@ describe('guardRedis', () => {
       expect(await redis.ping()).toBe('PONG');
     } finally {
       breaker.stop();
-      redis.disconnect();
-      await new Promise((r) => fake.server.close(r));
+      await disconnect(redis, fake);
     }
   });
 });
@@ -114,17 +124,7 @@ describe('guardRedis', () => {
 describe('guardRedis on a connection left wedged', () => {
   it('makes a new connection after three failed probes, and closes once Redis answers on it', async () => {
     const fake = fakeRedis({ wedgeFirst: true });
-    await new Promise<void>((r) => fake.server.listen(0, '127.0.0.1', r));
-    const port = (fake.server.address() as AddressInfo).port;
-    const redis = new Redis({
-      port,
-      host: '127.0.0.1',
-      enableReadyCheck: false,
-      commandTimeout: 100,
-      lazyConnect: true,
-    });
-    redis.on('error', () => {});
-    await redis.connect();
+    const redis = await connectTo(fake, { enableReadyCheck: false, commandTimeout: 100 });
     const breaker = guardRedis(redis, logger, { probeEveryMs: 50, probeTimeoutMs: 200 });
     try {
       for (let i = 0; i < 5; i++) await expect(redis.ping()).rejects.toThrow(/Command timed out/);
@@ -136,8 +136,7 @@ describe('guardRedis on a connection left wedged', () => {
       expect(await redis.ping()).toBe('PONG');
     } finally {
       breaker.stop();
-      redis.disconnect();
-      await new Promise((r) => fake.server.close(r));
+      await disconnect(redis, fake);
     }
   });
 });
@@ -146,11 +145,7 @@ describe('guardRedis while a new connection is made', () => {
   it('lets ioredis check the new connection through an open breaker, and closes on its ready', async () => {
     const fake = fakeRedis();
     fake.answer();
-    await new Promise<void>((r) => fake.server.listen(0, '127.0.0.1', r));
-    const port = (fake.server.address() as AddressInfo).port;
-    const redis = new Redis({ port, host: '127.0.0.1', commandTimeout: 1000, lazyConnect: true });
-    redis.on('error', () => {});
-    await redis.connect();
+    const redis = await connectTo(fake, { commandTimeout: 1000 });
     const breaker = guardRedis(redis, logger, { probeEveryMs: 60_000 });
     try {
       for (let i = 0; i < 5; i++) breaker.failure();
@@ -161,8 +156,7 @@ describe('guardRedis while a new connection is made', () => {
       expect(await redis.ping()).toBe('PONG');
     } finally {
       breaker.stop();
-      redis.disconnect();
-      await new Promise((r) => fake.server.close(r));
+      await disconnect(redis, fake);
     }
   });
 });
