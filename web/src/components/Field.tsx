@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import type { ChangeEvent, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 
 /** What the control of a field carries, so a screen reader reads its label, problem and hint with it. */
 export type ControlProps = {
@@ -59,39 +59,13 @@ type TextProps = FieldState & {
 };
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, keyof TextProps | 'children' | 'className'>;
-
-/** A one-line text field (text, email, url, a code). */
-export function TextField({
-  id,
-  label,
-  hint,
-  invalid,
-  describedBy,
-  value,
-  onChange,
-  testId = id,
-  fieldClassName,
-  ...input
-}: TextProps & InputProps) {
-  return (
-    <Field id={id} label={label} hint={hint} invalid={invalid} describedBy={describedBy} className={fieldClassName}>
-      {(control) => (
-        <input
-          {...input}
-          {...control}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          data-testid={testId}
-        />
-      )}
-    </Field>
-  );
-}
-
 type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, keyof TextProps | 'children' | 'className'>;
 
-/** A text field of several lines. */
-export function TextAreaField({
+/**
+ * Splits a text field's props into the Field's, the value binding of its control, and the rest,
+ * which go to the control unchanged: the one place both kinds of text field are wired.
+ */
+function textParts<Rest>({
   id,
   label,
   hint,
@@ -101,19 +75,27 @@ export function TextAreaField({
   onChange,
   testId = id,
   fieldClassName,
-  ...textarea
-}: TextProps & TextAreaProps) {
-  return (
-    <Field id={id} label={label} hint={hint} invalid={invalid} describedBy={describedBy} className={fieldClassName}>
-      {(control) => (
-        <textarea
-          {...textarea}
-          {...control}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          data-testid={testId}
-        />
-      )}
-    </Field>
-  );
+  ...rest
+}: TextProps & Rest) {
+  return {
+    field: { id, label, hint, invalid, describedBy, className: fieldClassName },
+    bind: {
+      value,
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
+      'data-testid': testId,
+    },
+    rest,
+  };
+}
+
+/** A one-line text field (text, email, url, a code). */
+export function TextField(props: TextProps & InputProps) {
+  const { field, bind, rest } = textParts<InputProps>(props);
+  return <Field {...field}>{(control) => <input {...rest} {...control} {...bind} />}</Field>;
+}
+
+/** A text field of several lines. */
+export function TextAreaField(props: TextProps & TextAreaProps) {
+  const { field, bind, rest } = textParts<TextAreaProps>(props);
+  return <Field {...field}>{(control) => <textarea {...rest} {...control} {...bind} />}</Field>;
 }
