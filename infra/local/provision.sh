@@ -81,37 +81,36 @@ fi
 step "mongo-java-server: $mongo_dir ($(ls "$mongo_dir/libs" | wc -l) jars)"
 
 # Builds a Go command from the module proxy into the cache, first time only: $1 what it is (for
-# messages), $2 package@version, $3 the path to keep it at, $4 how long a build takes. It is built
-# into a scratch folder and moved, because a command's own name (toxiproxy's is `server`) need not
-# be the name it is kept under.
+# messages), $2 package@version, $3 the path to keep it at, $4 how long a build takes, and $5, if
+# given, the version-less name in the cache's bin to link to it. It is built into a scratch folder
+# and moved, because a command's own name (toxiproxy's is `server`) need not be the name it is kept under.
 go_install() {
-  local what="$1" pkg="$2" target="$3" takes="$4" tmp
-  [ -x "$target" ] && return 0
-  need go "install Go 1.21+ ($what is built from source)"
-  step "building $what ${pkg##*@} (first time only, $takes)"
-  tmp="$(mktemp -d)"
-  GOBIN="$tmp" go install "$pkg" || fail "$what build failed"
-  # go names the command after the package's last element, or the one before a major-version suffix (v5).
-  local path="${pkg%@*}" name
-  name="$(basename "$path")"
-  [[ "$name" =~ ^v[0-9]+$ ]] && name="$(basename "$(dirname "$path")")"
-  mv "$tmp/$name" "$target"
-  rm -rf "$tmp"
+  local what="$1" pkg="$2" target="$3" takes="$4" link="${5:-}"
+  if [ ! -x "$target" ]; then
+    need go "install Go 1.21+ ($what is built from source)"
+    step "building $what ${pkg##*@} (first time only, $takes)"
+    local tmp path="${pkg%@*}" name
+    tmp="$(mktemp -d)"
+    GOBIN="$tmp" go install "$pkg" || fail "$what build failed"
+    # go names the command after the package's last element, or the one before a major-version suffix (v5).
+    name="$(basename "$path")"
+    [[ "$name" =~ ^v[0-9]+$ ]] && name="$(basename "$(dirname "$path")")"
+    mv "$tmp/$name" "$target"
+    rm -rf "$tmp"
+  fi
+  [ -z "$link" ] || ln -sf "$(basename "$target")" "$CACHE_DIR/bin/$link"
+  step "$what: $target"
 }
 
 # --- Versity S3 Gateway (S3 API over a posix directory), from the Go module proxy ---
 go_install versitygw "github.com/versity/versitygw/cmd/versitygw@$VERSITYGW_VERSION" "$CACHE_DIR/bin/versitygw" "a few minutes"
-step "versitygw: $CACHE_DIR/bin/versitygw"
 
 # --- Toxiproxy (a TCP proxy that injects network faults; bench:faults only), from the Go module proxy ---
 go_install toxiproxy "github.com/Shopify/toxiproxy/v2/cmd/server@$TOXIPROXY_VERSION" "$CACHE_DIR/bin/toxiproxy-server" "about a minute"
-step "toxiproxy: $CACHE_DIR/bin/toxiproxy-server"
 
 # --- promtool (Prometheus's rule and exposition checker), from the Go module proxy ---
-promtool="$CACHE_DIR/bin/promtool-$PROMETHEUS_MODULE_VERSION"
-go_install promtool "github.com/prometheus/prometheus/cmd/promtool@$PROMETHEUS_MODULE_VERSION" "$promtool" "several minutes"
-ln -sf "$(basename "$promtool")" "$CACHE_DIR/bin/promtool"
-step "promtool: $promtool"
+go_install promtool "github.com/prometheus/prometheus/cmd/promtool@$PROMETHEUS_MODULE_VERSION" \
+  "$CACHE_DIR/bin/promtool-$PROMETHEUS_MODULE_VERSION" "several minutes" promtool
 
 # --- Apache Kafka (KRaft), jars from Maven Central ---
 kafka_dir="$CACHE_DIR/kafka-$KAFKA_VERSION"
@@ -138,10 +137,8 @@ POM
 fi
 step "kafka: $kafka_dir/libs ($(ls "$kafka_dir/libs" | wc -l) jars)"
 # --- kustomize, from the Go module proxy ---
-kustomize_bin="$CACHE_DIR/bin/kustomize-$KUSTOMIZE_VERSION"
-go_install kustomize "sigs.k8s.io/kustomize/kustomize/v5@$KUSTOMIZE_VERSION" "$kustomize_bin" "about a minute"
-ln -sf "$(basename "$kustomize_bin")" "$CACHE_DIR/bin/kustomize"
-step "kustomize: $kustomize_bin"
+go_install kustomize "sigs.k8s.io/kustomize/kustomize/v5@$KUSTOMIZE_VERSION" \
+  "$CACHE_DIR/bin/kustomize-$KUSTOMIZE_VERSION" "about a minute" kustomize
 
 # --- Node $NODE_LTS_VERSION (the image's), from the npm registry's node-linux-<arch> package ---
 node_dir="$CACHE_DIR/node-$NODE_LTS_VERSION"
