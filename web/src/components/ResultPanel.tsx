@@ -10,12 +10,24 @@ type ResultPanelProps = {
   children: ReactNode;
   /** The full-width button under the text, if the screen has one. */
   link?: { to: string; label: string };
+  /** Classes beside `result-panel` (a `card` where the panel stands in a page of its own layout). */
+  className?: string;
+  /** h2 where the page around the panel already has its h1. */
+  heading?: 'h1' | 'h2';
 };
 
-/** The centred outcome of an account screen: badge, heading, a few lines of text and where to go next. */
-export function ResultPanel({ testId, icon, title, children, link }: ResultPanelProps) {
+/** The centred outcome of a screen: badge, heading, a few lines of text and where to go next. */
+export function ResultPanel({
+  testId,
+  icon,
+  title,
+  children,
+  link,
+  className,
+  heading: Heading = 'h1',
+}: ResultPanelProps) {
   return (
-    <div className="result-panel" data-testid={testId}>
+    <div className={className ? `result-panel ${className}` : 'result-panel'} data-testid={testId}>
       {typeof icon === 'string' ? (
         <span className="icon-badge icon-badge-lg icon-badge-green">
           <Icon name={icon} size={28} />
@@ -23,7 +35,7 @@ export function ResultPanel({ testId, icon, title, children, link }: ResultPanel
       ) : (
         icon
       )}
-      <h1>{title}</h1>
+      <Heading>{title}</Heading>
       {children}
       {link && (
         <Link to={link.to} className="btn btn-primary btn-block">

@@ -1,14 +1,16 @@
 import { Link } from 'react-router-dom';
-import { Icon } from '../../components/Icon';
+import { ResultPanel } from '../../components/ResultPanel';
 
 /** Shown in place of the form once the message is sent. */
 export function ContactSent() {
   return (
-    <div className="card result-panel" data-testid="contact-success">
-      <span className="icon-badge icon-badge-lg icon-badge-green">
-        <Icon name="checkCircle" size={28} />
-      </span>
-      <h2>Message Sent Successfully!</h2>
+    <ResultPanel
+      testId="contact-success"
+      className="card"
+      heading="h2"
+      icon="checkCircle"
+      title="Message Sent Successfully!"
+    >
       <p>Thank you for reaching out. Our team replies within 24 hours during business days.</p>
       <div className="actions center">
         <Link to="/" className="btn btn-primary">
@@ -18,6 +20,6 @@ export function ContactSent() {
           Visit Help Center
         </Link>
       </div>
-    </div>
+    </ResultPanel>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/Alert';
 import { TextAreaField, TextField } from '../../../components/Field';
 import { Icon } from '../../../components/Icon';
+import { ResultPanel } from '../../../components/ResultPanel';
 import type { NavItem } from '../../../components/SiteHeader';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -46,11 +47,12 @@ function navFor(signedIn: boolean, isAdmin: boolean): NavItem[] {
 
 function SubmittedPanel({ reply }: { reply: CreateRequestReply }) {
   return (
-    <div className="card result-panel request-success" data-testid="request-success">
-      <span className="icon-badge icon-badge-lg icon-badge-green">
-        <Icon name="checkCircle" size={28} />
-      </span>
-      <h1>Request Submitted Successfully!</h1>
+    <ResultPanel
+      testId="request-success"
+      className="card request-success"
+      icon="checkCircle"
+      title="Request Submitted Successfully!"
+    >
       {reply.request?.address && (
         <p>
           We received your request for <strong data-testid="request-success-address">{reply.request.address}</strong>.
@@ -80,7 +82,7 @@ function SubmittedPanel({ reply }: { reply: CreateRequestReply }) {
           Browse Existing Reports
         </Link>
       </div>
-    </div>
+    </ResultPanel>
   );
 }
 
