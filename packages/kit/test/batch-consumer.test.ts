@@ -32,7 +32,7 @@ async function freshTopic(prefix: string) {
 function consumeTogether(
   topic: string,
   groupId: string,
-  handle: (batch: EventEnvelope[]) => Promise<void>,
+  handle: Parameters<typeof batchHandler>[0],
   options: Pick<Parameters<typeof startConsumer>[0], 'maxAttempts' | 'retryBaseMs' | 'claimLeaseMs'> = {},
 ) {
   return startConsumer({
@@ -204,26 +204,16 @@ describe('effects a handler records', () => {
     let failed = false;
     let consumer: Consumer | undefined;
     try {
-      consumer = await startConsumer({
-        kafka: kit().kafka,
-        groupId,
-        processed: processed(),
-        ledger: ledger(),
-        publisher: kit().publisher,
-        logger: kit().logger,
-        handlers: {
-          [topic]: batchHandler(async (batch, _log, effects) => {
-            for (const event of batch) {
-              if (effects.done('email', event.id)) continue;
-              if ((event.data as { failOnce: boolean }).failOnce && !failed) {
-                failed = true;
-                throw new Error('SMTP away for a moment');
-              }
-              emailed.push(event.id);
-              await effects.record('email', [event.id]);
-            }
-          }),
-        },
+      consumer = await consumeTogether(topic, groupId, async (batch, _log, effects) => {
+        for (const event of batch) {
+          if (effects.done('email', event.id)) continue;
+          if ((event.data as { failOnce: boolean }).failOnce && !failed) {
+            failed = true;
+            throw new Error('SMTP away for a moment');
+          }
+          emailed.push(event.id);
+          await effects.record('email', [event.id]);
+        }
       });
       await eventually(async () => emailed.length >= 12, 60_000, 'every event emailed');
       const [sentinel] = events(topic, 1) as [EventEnvelope];
