@@ -13,7 +13,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import { unavailableDependency } from './dependency-errors.js';
-import { AppError } from './errors.js';
+import { AppError, namedError } from './errors.js';
 import { INTERNAL_SECRET_HEADER, type Identity, identityFromHeaders, secretMatches } from './identity.js';
 import { type Logger, logAccess, loggablePath } from './logger.js';
 import { registerHttpMetrics } from './metrics/http.js';
@@ -148,7 +148,7 @@ async function answerError(error: FastifyError | AppError, req: FastifyRequest, 
   const dependency = unavailableDependency(error);
   if (dependency) {
     // An outage, not a bug: readiness reports it; each call it fails is a warning naming it.
-    req.log.warn({ err: error, dependency }, `${dependency} unavailable: ${error.name}: ${error.message}`);
+    req.log.warn({ err: error, dependency }, `${dependency} unavailable: ${namedError(error)}`);
     reply.header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS));
     return reply.status(503).send({
       error: 'Part of our service is not answering right now. Please try again in a few seconds.',
@@ -157,7 +157,7 @@ async function answerError(error: FastifyError | AppError, req: FastifyRequest, 
   }
   // Named: what failed (the route), and the error's type and message, so the line alone is actionable.
   const operation = `${req.method} ${req.routeOptions.url ?? loggablePath(req.url) ?? ''}`;
-  req.log.error({ err: error, operation }, `${operation} failed: ${error.name}: ${error.message}`);
+  req.log.error({ err: error, operation }, `${operation} failed: ${namedError(error)}`);
   return reply.status(status >= 500 ? status : 500).send({
     error: `Something went wrong on our side. Please try again later (request id ${req.id}).`,
     code: 'INTERNAL',

@@ -32,3 +32,7 @@ export const ErrorReply = Type.Object({
   code: Type.Optional(Type.String()),
   details: Type.Optional(Type.Array(Type.Unknown())),
 });
+
+/** An error as a log line names it: its type and message. */
+export const namedError = (err: unknown): string =>
+  err instanceof Error ? `${err.name}: ${err.message}` : String(err);

@@ -30,4 +30,3 @@ export * from './connections/breaker.js';
 export * from './metrics/consumer.js';
 export { unavailableDependency } from './dependency-errors.js';
 export * from './tracing/context.js';
-export { namedError } from './events/retry.js';

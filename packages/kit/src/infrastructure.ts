@@ -11,6 +11,7 @@ import { connectMongo, ensureCollections, registerMongo } from './connections/mo
 import { connectRedis, registerRedis } from './connections/redis.js';
 import { createS3Client, ensureBucket, registerS3 } from './connections/s3.js';
 import { unavailableDependency } from './dependency-errors.js';
+import { namedError } from './errors.js';
 import {
   type EventHandler,
   type ProcessedEvent,
@@ -20,7 +21,6 @@ import {
 } from './events/consumer.js';
 import { OUTBOX_MARKERS, OutboxRelay, type OutboxRelayOptions } from './events/outbox.js';
 import { EventPublisher } from './events/publisher.js';
-import { namedError } from './events/retry.js';
 import type { Logger } from './logger.js';
 
 /** What a service asks for; only these connections are opened and checked for readiness. */

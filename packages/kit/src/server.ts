@@ -1,6 +1,6 @@
 import type { ServiceApp } from './app.js';
 import { ConfigError, METRICS_PORT_DEFAULTS } from './config.js';
-import { namedError } from './events/retry.js';
+import { namedError } from './errors.js';
 import { type Logger, createLogger } from './logger.js';
 import { enableMetrics } from './metrics/registry.js';
 import { startMetricsServer } from './metrics/server.js';

@@ -1,6 +1,7 @@
 import { SpanKind } from '@opentelemetry/api';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { Collection } from 'mongodb';
+import { namedError } from '../errors.js';
 import { type Logger, childWithTrace } from '../logger.js';
 import { countConsumed, watchConsumerLag } from '../metrics/consumer.js';
 import { runInTrace } from '../tracing/context.js';
@@ -17,7 +18,7 @@ import {
 import { parseEnvelope } from './envelope.js';
 import { type BatchingEventHandler, type EventHandler, isBatching, messagesPerCall } from './handlers.js';
 import type { EventPublisher } from './publisher.js';
-import { Control, DeadLetters, type Outcome, errorText, namedError, withRetries } from './retry.js';
+import { Control, DeadLetters, type Outcome, errorText, withRetries } from './retry.js';
 
 // The consumer's parts, re-exported so the kit's public names stay where services import them.
 export { batchHandler, effectsInMemory, MAX_EVENTS_PER_CALL } from './handlers.js';

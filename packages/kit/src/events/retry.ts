@@ -1,5 +1,6 @@
 import type { KafkaMessage } from 'kafkajs';
 import { unavailableDependency } from '../dependency-errors.js';
+import { namedError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { deadLetters as deadLetterCount, eventRetries } from '../metrics/registry.js';
 import type { EventPublisher } from './publisher.js';
@@ -123,7 +124,3 @@ export class DeadLetters {
 
 /** The text a dead letter carries for a handler's error. */
 export const errorText = (err: unknown): string => String((err as Error)?.message ?? err);
-
-/** An error as a log line names it: its type and message. */
-export const namedError = (err: unknown): string =>
-  err instanceof Error ? `${err.name}: ${err.message}` : String(err);

@@ -1,4 +1,5 @@
 import { type Server, createServer } from 'node:http';
+import { namedError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { registry, scrape } from './registry.js';
 
@@ -18,7 +19,7 @@ export async function startMetricsServer(options: { host: string; port: number; 
         res.writeHead(200, { 'content-type': registry.contentType }).end(req.method === 'HEAD' ? undefined : text);
       },
       (err: Error) => {
-        options.logger.error({ err }, `metrics scrape failed: ${err.name}: ${err.message}`);
+        options.logger.error({ err }, `metrics scrape failed: ${namedError(err)}`);
         res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics scrape failed\n');
       },
     );
