@@ -1,47 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/client';
-import { ExternalLink } from '../../../components/ExternalLink';
-import { Icon } from '../../../components/Icon';
 import { LoadFailed, isRefusal } from '../../../components/QueryState';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
-import { formatLongDate } from '../../../lib/dates';
 import { useReportView } from '../api/reportView';
-import { availableSections } from '../reportSections';
-import '../reports.css';
-
-function ReportMessage({
-  testId,
-  title,
-  children,
-  links,
-}: {
-  testId: string;
-  title: string;
-  children: ReactNode;
-  links: { to: string; label: string }[];
-}) {
-  return (
-    <div className="container narrow">
-      <div className="card placeholder-card" data-testid={testId}>
-        <span className="icon-badge icon-badge-lg">
-          <Icon name="alert" size={28} />
-        </span>
-        <h1>{title}</h1>
-        {children}
-        <div className="actions center">
-          {links.map((link, index) => (
-            <Link key={link.to} to={link.to} className={`btn ${index === 0 ? 'btn-primary' : 'btn-secondary'}`}>
-              {link.label}
-            </Link>
-          ))}
-        </div>
-      </div>
-    </div>
-  );
-}
+import { ReportDocument } from '../components/ReportDocument';
+import { ReportMessage } from '../components/ReportMessage';
 
 export function ReportPage() {
   const { id = '' } = useParams();
@@ -102,65 +68,12 @@ export function ReportPage() {
       </div>
     );
   } else if (request) {
-    const sections = availableSections(request);
     body = (
       <div className="container report-container" data-testid="report">
         <Link to="/properties" className="back-link">
           <span aria-hidden="true">←</span> Back to Reports
         </Link>
-        <header className="card report-header">
-          <div className="report-header-top">
-            <span className="icon-badge icon-badge-lg">
-              <Icon name="home" size={28} />
-            </span>
-            <span className="badge badge-green" data-testid="report-completed-badge">
-              Completed
-            </span>
-          </div>
-          <h1 data-testid="report-address">{request.address}</h1>
-          <p className="muted report-meta">
-            <Icon name="clock" size={16} /> Completed {formatLongDate(request.updated_at)}
-          </p>
-          {request.url && (
-            <ExternalLink href={request.url} className="report-listing" testId="report-listing">
-              View Original Listing <Icon name="external" size={14} />
-            </ExternalLink>
-          )}
-        </header>
-
-        {sections.length > 0 ? (
-          <div className="report-sections">
-            {sections.map((section) => (
-              <ExternalLink
-                key={section.field}
-                href={section.href}
-                className="card report-section"
-                testId={`report-section-${section.field.replace(/_path$/, '')}`}
-              >
-                <span className="icon-badge">
-                  <Icon name="file" />
-                </span>
-                <span className="report-section-text">
-                  <strong>{section.title}</strong>
-                  <span className="muted">{section.description}</span>
-                </span>
-                <span className="report-section-open">
-                  Open <Icon name="external" size={16} />
-                </span>
-              </ExternalLink>
-            ))}
-          </div>
-        ) : (
-          <p className="card muted">The documents of this report are being prepared.</p>
-        )}
-
-        {request.notes && (
-          <section className="card report-notes" data-testid="report-notes">
-            <h2 className="card-title">Additional Notes</h2>
-            <p>{request.notes}</p>
-          </section>
-        )}
-
+        <ReportDocument request={request} />
         <div className="actions">
           <Link to="/properties" className="btn btn-secondary">
             Browse More Reports
