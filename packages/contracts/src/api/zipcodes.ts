@@ -200,6 +200,11 @@ export const ZipListItem = Type.Object({
   }),
   executiveSummary: Type.Object({ riskLevel: orNull(RiskLevel) }),
   investmentProfile: orNull(Type.String()),
+  /**
+   * The gross rental yield, which the map of /zip colours by (issue 25). Beyond spec section 3's
+   * list fields, so optional: an answer kept from before it existed has none, read as unknown.
+   */
+  priceTrends: Type.Optional(Type.Object({ rentalMarket: Type.Object({ grossYield: orNull(Type.Number()) }) })),
   /** Present and true for sample data. */
   sample: Type.Optional(Type.Boolean()),
 });

@@ -12,6 +12,7 @@ const LIST_FIELDS = {
   'marketFundamentals.medianSalePrice.value': 1,
   'marketFundamentals.annualAppreciationRate.oneYear': 1,
   'executiveSummary.riskLevel': 1,
+  'priceTrends.rentalMarket.grossYield': 1,
 } as const;
 
 function toAnalysis(doc: AnalysisDocument): ZipAnalysis {

@@ -113,17 +113,22 @@ describe('checkAnalysis', () => {
 });
 
 describe('toListItem', () => {
-  it('keeps exactly the list fields of spec section 3', () => {
+  it('keeps exactly the list fields of spec section 3, and the gross yield the map colours by', () => {
     const item = toListItem(valid());
     expect(Object.keys(item).sort()).toEqual([
       'executiveSummary',
       'investmentProfile',
       'location',
       'marketFundamentals',
+      'priceTrends',
       'sample',
       'tier',
       'zipCode',
     ]);
+    expect(item.priceTrends).toEqual({
+      rentalMarket: { grossYield: valid().priceTrends?.rentalMarket?.grossYield },
+    });
+    expect(item.priceTrends?.rentalMarket.grossYield).toEqual(expect.any(Number));
     expect(item.marketFundamentals).toEqual({
       medianSalePrice: { value: valid().marketFundamentals.medianSalePrice?.value },
       annualAppreciationRate: { oneYear: valid().marketFundamentals.annualAppreciationRate?.oneYear },
@@ -148,6 +153,7 @@ describe('toListItem', () => {
       marketFundamentals: { medianSalePrice: { value: null }, annualAppreciationRate: { oneYear: null } },
       executiveSummary: { riskLevel: null },
       investmentProfile: null,
+      priceTrends: { rentalMarket: { grossYield: null } },
     });
   });
 });

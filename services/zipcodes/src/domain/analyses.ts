@@ -93,6 +93,7 @@ export function toListItem(analysis: ZipAnalysis): ZipListItem {
     },
     executiveSummary: { riskLevel: summary?.riskLevel ?? null },
     investmentProfile: meta.investmentProfile ?? null,
+    priceTrends: { rentalMarket: { grossYield: analysis.priceTrends?.rentalMarket?.grossYield ?? null } },
     ...(meta.sample ? { sample: true } : {}),
   };
 }
