@@ -21,6 +21,8 @@ export const Topics = {
   reportViewed: 'report-viewed',
   leadReceived: 'lead-received',
   contactMessageReceived: 'contact-message-received',
+  /** An import changed ZIP analyses a user watches: one event per watcher per import. */
+  zipWatchAlerted: 'zip-watch-alerted',
 } as const;
 
 /** Where a sealed token opens: the purpose and the user, bound into the seal. */
@@ -87,13 +89,14 @@ export const EventCatalogue = {
   [Topics.userVerified]: { publisher: 'auth', consumers: ['requests'] },
   [Topics.passwordResetRequested]: { publisher: 'auth', consumers: ['notifications'] },
   [Topics.verificationResendRequested]: { publisher: 'auth', consumers: ['notifications'] },
-  [Topics.accountDeleted]: { publisher: 'auth', consumers: ['requests', 'notifications', 'leads'] },
+  [Topics.accountDeleted]: { publisher: 'auth', consumers: ['requests', 'notifications', 'leads', 'zipcodes'] },
   [Topics.requestSubmitted]: { publisher: 'requests', consumers: ['notifications', 'requests'] },
   [Topics.requestStatusChanged]: { publisher: 'requests', consumers: ['requests'] },
   [Topics.requestCovered]: { publisher: 'requests', consumers: ['notifications'] },
   [Topics.reportViewed]: { publisher: 'requests', consumers: ['requests'] },
   [Topics.leadReceived]: { publisher: 'leads', consumers: ['notifications'] },
   [Topics.contactMessageReceived]: { publisher: 'notifications', consumers: ['notifications'] },
+  [Topics.zipWatchAlerted]: { publisher: 'zipcodes', consumers: ['notifications'] },
 } as const satisfies Record<TopicName, { publisher: ServiceName; consumers: readonly ServiceName[] }>;
 
 /** The topics a service publishes or consumes: what its Infrastructure needs as `kafkaTopics`. */
@@ -111,9 +114,11 @@ export * from './api/health.js';
 export * from './api/leads.js';
 export * from './api/reports.js';
 export * from './api/requests.js';
+export * from './api/saved.js';
 export * from './api/users.js';
 export * from './api/zipcodes.js';
 export * from './api/zipcodes-search.js';
 
 // Payloads of the requests service's events.
 export * from './events/requests.js';
+export * from './events/zip-watch.js';

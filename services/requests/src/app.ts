@@ -16,18 +16,21 @@ import { CoveredListGeneration } from './data/covered-generation.js';
 import { CreditsRepository } from './data/credits-repository.js';
 import { LedgerRepository } from './data/ledger-repository.js';
 import { RequestsRepository } from './data/requests-repository.js';
+import { SavedReportsRepository } from './data/saved-reports.js';
 import { SearchPostings } from './data/search-postings.js';
 import { StatsRepository } from './data/stats-repository.js';
 import { UserDirectoryRepository } from './data/user-directory.js';
 import { UserErasureRepository } from './data/user-erasure.js';
 import { Reports } from './domain/reports.js';
 import { Requests } from './domain/requests.js';
+import { SavedReports } from './domain/saved-reports.js';
 import { accountDeletedHandlers } from './events/account-deleted.js';
 import { CONSUMER_GROUP, requestHandlers } from './events/consumers.js';
 import { OUTBOX_COLLECTIONS } from './events/published.js';
 import { registerAdminRoutes } from './routes/admin/index.js';
 import { registerInternalRoutes } from './routes/internal/index.js';
 import { registerRequestRoutes } from './routes/requests/index.js';
+import { registerSavedRoutes } from './routes/saved/index.js';
 import { registerUserRoutes } from './routes/users/index.js';
 
 export interface AppDeps {
@@ -58,6 +61,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   const activity = new ActivityRepository(c);
   const ledger = new LedgerRepository(c, relay);
   const directory = new UserDirectoryRepository(c);
+  const savedReports = new SavedReportsRepository(db);
 
   const search = new SearchPostings(c);
   const requests = new Requests({
@@ -83,7 +87,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
 
   infra.startConsumer(CONSUMER_GROUP, {
     ...requestHandlers({ requests, reports, store, ledger, directory, stats }),
-    ...accountDeletedHandlers({ erasure: new UserErasureRepository(c), stats }),
+    ...accountDeletedHandlers({ erasure: new UserErasureRepository(c), stats, saved: savedReports }),
   });
 
   const limit = anonymousLimit(infra.redis, config.ANON_REQUESTS_PER_HOUR, (err) =>
@@ -91,6 +95,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   );
   registerRequestRoutes(app, { requests, reports, anonymousLimit: limit });
   registerUserRoutes(app, { reports });
+  registerSavedRoutes(app, { saved: new SavedReports({ saved: savedReports, requests: store }) });
   registerAdminRoutes(app, { requests });
   registerInternalRoutes(app, { requests, reports });
   // In the background: the service answers meanwhile; an admin search finds older requests once done.

@@ -3,16 +3,18 @@ import type { EventHandler } from '@homereport/kit';
 import { Value } from '@sinclair/typebox/value';
 import { type UserErasure, forgetUser } from '../domain/forget-user.js';
 import type { StatsStore } from '../domain/ports.js';
+import type { SavedReportStore } from '../domain/saved-reports.js';
 
 /**
  * auth's account-deleted: the user's requests stay without a link to them, and their views,
- * credits, activity and directory entry are erased. The kit's consumer claims each event id, and
+ * credits, activity, saved reports and directory entry are erased. The kit's consumer claims each event id, and
  * the erasure is idempotent besides, so a redelivery changes nothing.
  */
-export function accountDeletedHandlers(deps: { erasure: UserErasure; stats: StatsStore }): Record<
-  string,
-  EventHandler
-> {
+export function accountDeletedHandlers(deps: {
+  erasure: UserErasure;
+  stats: StatsStore;
+  saved: SavedReportStore;
+}): Record<string, EventHandler> {
   return {
     [Topics.accountDeleted]: async (event, log) => {
       if (!Value.Check(AccountDeleted, event.data)) {
@@ -21,6 +23,7 @@ export function accountDeletedHandlers(deps: { erasure: UserErasure; stats: Stat
       }
       const userId = event.data.user_id;
       const outcome = await forgetUser(deps.erasure, deps.stats, userId);
+      await deps.saved.forget(userId);
       log.info({ userId, ...outcome }, 'deleted account forgotten');
     },
   };
