@@ -1,4 +1,4 @@
-import { connectRedis, guardRedis, runService } from '@homereport/kit';
+import { connectRedis, runService } from '@homereport/kit';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
 
@@ -6,9 +6,8 @@ await runService(
   'gateway',
   () => loadGatewayConfig(),
   async (config, logger) => {
-    const redis = await connectRedis(config.REDIS_URL, { commandTimeoutMs: config.REDIS_TIMEOUT_MS });
-    // Fail fast while Redis is known to be down (kit connections/breaker.ts).
-    guardRedis(redis, logger);
+    // With the logger: fail fast while Redis is known to be down (kit connections/breaker.ts).
+    const redis = await connectRedis(config.REDIS_URL, { commandTimeoutMs: config.REDIS_TIMEOUT_MS, logger });
     return buildGateway({ config, logger, redis });
   },
 );

@@ -5,7 +5,7 @@ import type { Client as S3Client } from 'minio';
 import type { Connection } from 'mongoose';
 import type { ServiceApp } from './app.js';
 import { splitList } from './config.js';
-import { type DependencyBreaker, guardMongo, guardRedis } from './connections/breaker.js';
+import { type DependencyBreaker, guardMongo } from './connections/breaker.js';
 import { createKafka, ensureTopics, registerKafkaReadiness } from './connections/kafka.js';
 import { connectMongo, ensureCollections, registerMongo } from './connections/mongo.js';
 import { connectRedis, registerRedis } from './connections/redis.js';
@@ -79,8 +79,8 @@ export class Infrastructure {
     if (needs.redis) {
       infra._redis = await connectRedis(required(settings.REDIS_URL, 'REDIS_URL'), {
         commandTimeoutMs: settings.REDIS_TIMEOUT_MS,
+        logger,
       });
-      guardRedis(infra._redis, logger);
     }
     if (needs.s3) {
       infra._s3 = createS3Client({

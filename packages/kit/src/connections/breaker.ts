@@ -3,6 +3,7 @@ import type { Redis, Command as RedisCommand } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { unavailableDependency } from '../dependency-errors.js';
 import type { Logger } from '../logger.js';
+import { watchRedisCommand } from '../metrics/dependencies.js';
 import { withTimeout } from '../readiness.js';
 import { loadIoredis } from './redis.js';
 
@@ -37,8 +38,6 @@ export interface BreakerOptions {
   probeEveryMs?: number;
   /** Longest a probe may wait for its answer. */
   probeTimeoutMs?: number;
-  /** Called after each failed probe with how many failed in a row (to reset a wedged connection). */
-  onProbeFailed?: (failedInARow: number) => void;
 }
 
 /** Calls made inside `bypass.run(true, …)` pass an open breaker: the probes. */
@@ -52,7 +51,6 @@ export class DependencyBreaker {
   private readonly failuresToOpen: number;
   private readonly windowMs: number;
   private readonly probeEveryMs: number;
-  private failedProbes = 0;
 
   constructor(
     readonly dependency: 'mongo' | 'redis',
@@ -112,8 +110,6 @@ export class DependencyBreaker {
           `${this.dependency} probe timed out`,
         );
       } catch {
-        this.failedProbes += 1;
-        this.options.onProbeFailed?.(this.failedProbes);
         this.scheduleProbe();
         return;
       }
@@ -124,7 +120,6 @@ export class DependencyBreaker {
 
   /** The dependency answered (a probe, or the driver's own check on a new connection): close. */
   answered(): void {
-    this.failedProbes = 0;
     if (this.openSince === null) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -137,7 +132,10 @@ export class DependencyBreaker {
 /**
  * Puts a breaker in front of every Redis command of this client (pipelines included: their
  * commands go through sendCommand too). A reply of any kind, a Redis error reply included, shows
- * Redis is there; a timeout or a lost connection counts as a failure.
+ * Redis is there; a timeout or a lost connection counts as a failure. A connection left wedged (a
+ * network that drops packets) is not this breaker's concern: the client's `socketTimeout`
+ * (connectRedis) drops it when a probe gets no byte back, and the new connection's ready closes
+ * the breaker.
  */
 export function guardRedis(redis: Redis, logger: Logger, options?: BreakerOptions): DependencyBreaker {
   const send = redis.sendCommand.bind(redis);
@@ -148,35 +146,48 @@ export function guardRedis(redis: Redis, logger: Logger, options?: BreakerOption
     send(command);
     return command.promise;
   };
-  const breaker = new DependencyBreaker('redis', ping, logger, {
-    // A connection whose peer vanished without closing it (a network that drops packets) stays
-    // "connected" and every command on it times out: ioredis only reconnects on a close. So
-    // after three failed probes in a row the connection is dropped and made anew, and again every
-    // three; with Redis back, the next probe answers on the new one.
-    onProbeFailed: (n) => {
-      if (n % 3 === 0) redis.disconnect(true);
-    },
-    ...options,
-  });
-  redis.sendCommand = ((command: RedisCommand, stream?: unknown) => {
-    try {
-      // While a new connection is set up (status "connect") ioredis sends its own commands (the
-      // ready check's INFO, SELECT): refusing them would keep it from ever connecting again.
-      if (redis.status !== 'connect') breaker.check();
-    } catch (err) {
-      command.reject(err as Error);
-      return command.promise;
-    }
-    const result = send(command, stream as never);
-    command.promise.catch((err: unknown) => {
-      if (unavailableDependency(err) === 'redis') breaker.failure();
-    });
-    return result;
-  }) as Redis['sendCommand'];
+  const breaker = new DependencyBreaker('redis', ping, logger, options);
+  wrapRedisCommands(redis, send, breaker);
   // Ready means Redis answered the ready check on a new connection: no need to wait for a probe.
   redis.on('ready', () => breaker.answered());
   redis.once('end', () => breaker.stop());
   return breaker;
+}
+
+/**
+ * The one wrapper around a client's commands: the breaker's check and its failures (when
+ * guarded), and each command's duration and span (metrics/dependencies.ts). One settle handler
+ * per command: every signed-in request through the gateway sends one.
+ */
+export function wrapRedisCommands(
+  redis: Redis,
+  send: Redis['sendCommand'] = redis.sendCommand.bind(redis),
+  breaker: DependencyBreaker | null = null,
+): void {
+  redis.sendCommand = ((command: RedisCommand, stream?: unknown) => {
+    // While a new connection is set up (status "connect") ioredis sends its own commands (the
+    // ready check's INFO, SELECT): refusing them would keep it from ever connecting again.
+    if (breaker?.isOpen && redis.status !== 'connect') {
+      try {
+        breaker.check();
+      } catch (err) {
+        command.reject(err as Error);
+        return command.promise;
+      }
+    }
+    const settle = watchRedisCommand(command.name);
+    const result = send(command, stream as never);
+    if (settle || breaker) {
+      command.promise.then(
+        () => settle?.(),
+        (err: unknown) => {
+          settle?.(err);
+          if (breaker && unavailableDependency(err) === 'redis') breaker.failure();
+        },
+      );
+    }
+    return result;
+  }) as Redis['sendCommand'];
 }
 
 /**

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
 import type { ServiceApp } from '../app.js';
-import { instrumentRedis } from '../metrics/dependencies.js';
+import type { Logger } from '../logger.js';
+import { guardRedis, wrapRedisCommands } from './breaker.js';
 
 export type { Redis } from 'ioredis';
 
@@ -18,7 +19,10 @@ export const MIN_REDIS_MAJOR = 7;
  * `socketTimeout`): a connection a lost network left open would otherwise stay wedged, every
  * command on it timing out, long after Redis is reachable again.
  */
-export async function connectRedis(url: string, options: { commandTimeoutMs?: number } = {}): Promise<Redis> {
+export async function connectRedis(
+  url: string,
+  options: { commandTimeoutMs?: number; logger?: Logger } = {},
+): Promise<Redis> {
   // Loaded here, not at import: files never opens Redis and need not hold the client (bench:memory).
   const { Redis } = loadIoredis();
   const redis = new Redis(url, {
@@ -34,7 +38,9 @@ export async function connectRedis(url: string, options: { commandTimeoutMs?: nu
   // as a warning) and readiness, and ioredis reconnects by itself; without a listener it would
   // also print each one to stderr as an unhandled error event.
   redis.on('error', () => {});
-  instrumentRedis(redis);
+  // With a logger (services, the gateway): fail fast while Redis is known to be down (breaker.ts).
+  if (options.logger) guardRedis(redis, options.logger);
+  else wrapRedisCommands(redis);
   await redis.connect();
   try {
     requireRedisVersion(await redis.info('server'));

@@ -1,8 +1,7 @@
-import type { Redis } from 'ioredis';
 import type { Client as S3Client } from 'minio';
 import type { Connection } from 'mongoose';
 import { startDependencySpan, traceDependency, traceMongo } from '../tracing/dependencies.js';
-import { endSpan, tracesExported } from '../tracing/export.js';
+import { endSpan } from '../tracing/export.js';
 import { type Outcome, dependencyDuration, labelledChild, metricsEnabled, secondsSince } from './registry.js';
 
 export type Dependency = 'mongo' | 'redis' | 's3' | 'smtp' | 'kafka';
@@ -50,27 +49,22 @@ export function instrumentMongo(conn: Connection): void {
   });
 }
 
-/** Redis commands we send are a fixed set in code, so the command name is a bounded label. */
-export function instrumentRedis(redis: Redis): void {
-  if (!metricsEnabled() && !tracesExported()) return;
-  const send = redis.sendCommand.bind(redis);
+/**
+ * Starts watching one Redis command (its duration, its span): the returned function is called
+ * when the command settles; null when neither metrics nor traces are on. Redis commands we send
+ * are a fixed set in code, so the command name is a bounded label. Called from the one wrapper
+ * around the client's commands (connections/breaker.ts).
+ */
+export function watchRedisCommand(name: string): ((err?: unknown) => void) | null {
   const timed = metricsEnabled();
-  redis.sendCommand = ((command, stream) => {
-    const start = timed ? process.hrtime.bigint() : 0n;
-    // Sent in the caller's async context: the span joins its trace (none when tracing is off).
-    const span = startDependencySpan('redis', command.name);
-    command.promise.then(
-      () => {
-        if (timed) observeCall('redis', command.name, 'ok', secondsSince(start));
-        if (span) endSpan(span);
-      },
-      (err: unknown) => {
-        if (timed) observeCall('redis', command.name, 'error', secondsSince(start));
-        if (span) endSpan(span, err);
-      },
-    );
-    return send(command, stream);
-  }) as Redis['sendCommand'];
+  // Sent in the caller's async context: the span joins its trace (none when tracing is off).
+  const span = startDependencySpan('redis', name);
+  if (!timed && !span) return null;
+  const start = timed ? process.hrtime.bigint() : 0n;
+  return (err) => {
+    if (timed) observeCall('redis', name, err === undefined ? 'ok' : 'error', secondsSince(start));
+    if (span) endSpan(span, err);
+  };
 }
 
 /** The S3 calls the services make; for getObject the time is until the body starts to arrive. */
