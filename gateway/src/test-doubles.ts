@@ -21,7 +21,9 @@ export function fakeRedis() {
     del: async (key: string) => Number(values.delete(key)),
     pexpire: async () => 1,
     /** The session store's GET-and-slide script: the session's JSON (its expiry is not kept here). */
-    evalsha: async (_sha: string, _keys: number, key: string) => values.get(key) ?? null,
+    defineCommand(name: string) {
+      (redis as Record<string, unknown>)[name] = async (key: string) => values.get(key) ?? null;
+    },
     ping: async () => 'PONG',
     quit: async () => 'OK',
     disconnect: () => {},

@@ -50,7 +50,9 @@ if ok and type(session) == 'table' and type(session.idleSeconds) == 'number' the
 redis.call('PEXPIRE', KEYS[1], math.max(1, math.floor(idle + 0.5)))
 return raw
 `;
-const SLIDE_SHA = createHash('sha1').update(SLIDE).digest('hex');
+
+/** A client that knows SLIDE as a command: ioredis sends it by its hash and the whole script only when Redis lacks it. */
+type SlidingRedis = Redis & { slideSession(key: string, idleMs: number): Promise<string | null> };
 
 const sessionKey = (hash: string) => `session:${hash}`;
 const userSessionsKey = (userId: string) => `user-sessions:${userId}`;
@@ -58,12 +60,15 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export class SessionStore {
   private readonly lifetimes: SessionLifetimes;
+  private readonly redis: SlidingRedis;
 
   constructor(
-    private readonly redis: Redis,
+    redis: Redis,
     lifetimes: Partial<SessionLifetimes> = {},
     private readonly now: () => number = Date.now,
   ) {
+    redis.defineCommand('slideSession', { numberOfKeys: 1, lua: SLIDE });
+    this.redis = redis as SlidingRedis;
     this.lifetimes = {
       idleSeconds: lifetimes.idleSeconds ?? SESSION_TTL_SECONDS,
       absoluteSeconds: lifetimes.absoluteSeconds ?? SESSION_ABSOLUTE_SECONDS,
@@ -136,15 +141,8 @@ export class SessionStore {
    * round trip: every signed-in request through the gateway resolves its session, and a GET then
    * a PEXPIRE cost the gateway a second Redis command each time.
    */
-  private async getAndSlide(key: string): Promise<string | null> {
-    const args = [1, key, this.lifetimes.idleSeconds * 1000] as const;
-    try {
-      return (await this.redis.evalsha(SLIDE_SHA, ...args)) as string | null;
-    } catch (err) {
-      // A Redis that has not seen the script yet (first call, restarted, flushed) is sent it whole.
-      if (!String((err as Error).message).startsWith('NOSCRIPT')) throw err;
-      return (await this.redis.eval(SLIDE, ...args)) as string | null;
-    }
+  private getAndSlide(key: string): Promise<string | null> {
+    return this.redis.slideSession(key, this.lifetimes.idleSeconds * 1000);
   }
 
   /** Ends the session behind a token; false when the token names no live session. */
