@@ -115,6 +115,7 @@ export * from './api/leads.js';
 export * from './api/reports.js';
 export * from './api/requests.js';
 export * from './api/saved.js';
+export * from './api/share.js';
 export * from './api/users.js';
 export * from './api/zipcodes.js';
 export * from './api/zipcodes-search.js';

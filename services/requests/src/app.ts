@@ -18,12 +18,15 @@ import { LedgerRepository } from './data/ledger-repository.js';
 import { RequestsRepository } from './data/requests-repository.js';
 import { SavedReportsRepository } from './data/saved-reports.js';
 import { SearchPostings } from './data/search-postings.js';
+import { OpenedReportsRepository, SharesRepository } from './data/shares-repository.js';
 import { StatsRepository } from './data/stats-repository.js';
 import { UserDirectoryRepository } from './data/user-directory.js';
 import { UserErasureRepository } from './data/user-erasure.js';
 import { Reports } from './domain/reports.js';
 import { Requests } from './domain/requests.js';
 import { SavedReports } from './domain/saved-reports.js';
+import { shareTokenKey } from './domain/share-token.js';
+import { Shares } from './domain/shares.js';
 import { accountDeletedHandlers } from './events/account-deleted.js';
 import { CONSUMER_GROUP, requestHandlers } from './events/consumers.js';
 import { OUTBOX_COLLECTIONS } from './events/published.js';
@@ -31,6 +34,7 @@ import { registerAdminRoutes } from './routes/admin/index.js';
 import { registerInternalRoutes } from './routes/internal/index.js';
 import { registerRequestRoutes } from './routes/requests/index.js';
 import { registerSavedRoutes } from './routes/saved/index.js';
+import { registerShareRoutes } from './routes/shares/index.js';
 import { registerUserRoutes } from './routes/users/index.js';
 
 export interface AppDeps {
@@ -61,6 +65,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   const activity = new ActivityRepository(c);
   const ledger = new LedgerRepository(c, relay);
   const directory = new UserDirectoryRepository(c);
+  const opened = new OpenedReportsRepository(c);
   const savedReports = new SavedReportsRepository(db);
 
   const search = new SearchPostings(c);
@@ -83,6 +88,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     ledger,
     stats,
     signer,
+    opened,
   });
 
   infra.startConsumer(CONSUMER_GROUP, {
@@ -95,6 +101,17 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   );
   registerRequestRoutes(app, { requests, reports, anonymousLimit: limit });
   registerUserRoutes(app, { reports });
+  const shares = new Shares({
+    requests: store,
+    activity,
+    opened,
+    shares: new SharesRepository(db),
+    signer,
+    tokenKey: shareTokenKey(config.SHARE_LINK_SECRET, config.INTERNAL_SECRET),
+    publicUrl: config.PUBLIC_URL,
+    lifetimeDays: config.SHARE_LINK_DAYS,
+  });
+  registerShareRoutes(app, { shares });
   registerSavedRoutes(app, { saved: new SavedReports({ saved: savedReports, requests: store }) });
   registerAdminRoutes(app, { requests });
   registerInternalRoutes(app, { requests, reports });

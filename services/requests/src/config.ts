@@ -20,6 +20,14 @@ export const RequestsConfig = Type.Object({
     minimum: 1,
     description: 'Longest life of the covered search catalogue (changes invalidate it at once).',
   }),
+  /** Key of share links' tokens. Empty: derived from INTERNAL_SECRET (never the file links' key). */
+  SHARE_LINK_SECRET: Type.String({ default: '' }),
+  SHARE_LINK_DAYS: Type.Number({
+    default: 7,
+    exclusiveMinimum: 0,
+    maximum: 365,
+    description: 'How long a report share link works (days; fractions allowed).',
+  }),
   ANON_REQUESTS_PER_HOUR: Type.Integer({
     default: 5,
     minimum: 1,

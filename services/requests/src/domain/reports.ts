@@ -13,6 +13,7 @@ import type {
   ViewRecord,
 } from './ports.js';
 import { Messages, toApi } from './requests.js';
+import type { OpenedReports } from './shares.js';
 
 interface ReportsDeps {
   requests: RequestStore;
@@ -21,6 +22,7 @@ interface ReportsDeps {
   ledger: ViewLedger;
   stats: StatsStore;
   signer: LinkSigner;
+  opened: OpenedReports;
   now?: () => Date;
 }
 
@@ -57,6 +59,10 @@ export class Reports {
       const outcome = await this.deps.credits.charge(user.userId, period.index, requestId);
       if (outcome === 'no-credits') throw new AppError(402, NO_CREDITS, noCreditsMessage(period.end));
       charged = outcome === 'charged';
+    } else if (own || user.role === 'admin') {
+      // Spends nothing, but counts as opened this period: the requester may then share it (shares.ts).
+      const anchor = await this.deps.activity.ensureAnchor(user.userId, now);
+      await this.deps.opened.markOpened(user.userId, periodAt(anchor, now).index, requestId);
     }
     const view: ViewRecord = {
       viewId: randomUUID(),
