@@ -15,6 +15,7 @@ import {
   unauthorized,
 } from '@homereport/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { registerApiReference } from './api-reference.js';
 import { refuseOversizedBody } from './body-limit.js';
 import type { GatewayConfig } from './config.js';
 import { refuse } from './early-answer.js';
@@ -50,6 +51,8 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
   await registerHeaders(app, config);
   registerBodyRules(app, config);
   registerHealth(app, config, redis);
+  // /api/openapi.json and /api/docs: the gateway's own, before the /api/* forwarding.
+  registerApiReference(app, { targets: upstreams(config), logger });
   registerApi(app, config, logger, redis);
   // The built web app: precompressed, hashed assets cached for a year, SPA fallback (web.ts).
   await registerWebApp(app, config.WEB_DIST, logger);

@@ -56,8 +56,12 @@ export const FILE_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = P
   ([name, value]) => [name, name === 'content-security-policy' ? `${value};sandbox` : value] as const,
 );
 
-/** Report files as above; every other /api answer is JSON; everything else is the web app. */
+/** The API reference page and its script and styles (api-reference.ts): a page like the web app's. */
+const isReferencePage = (url: string) => url === '/api/docs' || /^\/api\/docs[/?]/.test(url);
+
+/** Report files as above; the API reference is a page; every other /api answer is JSON; everything else is the web app. */
 export function securityHeadersFor(url: string): ReadonlyArray<readonly [string, string]> {
   if (url.startsWith('/api/files/')) return FILE_SECURITY_HEADERS;
+  if (isReferencePage(url)) return PAGE_SECURITY_HEADERS;
   return url.startsWith('/api/') ? API_SECURITY_HEADERS : PAGE_SECURITY_HEADERS;
 }

@@ -18,6 +18,7 @@ import { INTERNAL_SECRET_HEADER, type Identity, identityFromHeaders, secretMatch
 import { type Logger, logAccess, loggablePath } from './logger.js';
 import { registerHttpMetrics } from './metrics/http.js';
 import { Readiness } from './readiness.js';
+import { registerRouteList } from './route-list.js';
 import { registerTracing, tracedChildLogger } from './tracing/http.js';
 
 declare module 'fastify' {
@@ -89,9 +90,13 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   app.decorate('readiness', new Readiness());
   app.decorateRequest('identity', null);
 
+  // OpenAPI 3.1: its schemas are JSON Schema, so TypeBox's nullable unions pass through unchanged
+  // and the gateway merges the services' documents into the public one (/api/openapi.json).
   await app.register(swagger, {
-    openapi: { info: { title: `HomeReport ${options.name} service`, version: '1.0.0' } },
+    openapi: { openapi: '3.1.0', info: { title: `HomeReport ${options.name} service`, version: '1.0.0' } },
   });
+  // Services only (they have a secret): the gateway has no internal side to list its routes on.
+  if (options.internalSecret !== undefined) registerRouteList(app);
 
   registerHttpMetrics(app);
   registerTracing(app);

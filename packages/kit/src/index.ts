@@ -1,4 +1,5 @@
 export * from './app.js';
+export * from './route-list.js';
 export * from './config.js';
 export * from './connections/kafka.js';
 export * from './connections/mongo.js';
