@@ -112,6 +112,7 @@ export * from './api/admin.js';
 export * from './api/auth.js';
 export * from './api/health.js';
 export * from './api/leads.js';
+export * from './api/meta-leads.js';
 export * from './api/reports.js';
 export * from './api/requests.js';
 export * from './api/saved.js';

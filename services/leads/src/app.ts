@@ -1,13 +1,16 @@
 import { type Infrastructure, type Logger, type ServiceApp, createServiceApp } from '@homereport/kit';
-import type { LeadsConfig } from './config.js';
+import { type LeadsConfig, metaEnabled } from './config.js';
 import { LeadErasureRepository } from './data/lead-erasure.js';
 import { LeadsRepository } from './data/leads-repository.js';
+import { MetaGraphClient } from './data/meta-graph.js';
 import { WebhookKeysRepository } from './data/webhook-keys-repository.js';
 import { Leads } from './domain/leads.js';
+import { MetaLeadAds } from './domain/meta-lead-ads.js';
 import { CONSUMER_GROUP, accountDeletedHandlers } from './events/account-deleted.js';
 import { LEAD_EVENT_BATCHES, OUTBOX_COLLECTIONS } from './events/published.js';
 import { registerAdminRoutes } from './routes/admin/index.js';
 import { registerWebhookRoutes } from './routes/webhooks/index.js';
+import { registerMetaWebhookRoutes } from './routes/webhooks/meta.js';
 
 export interface AppDeps {
   config: LeadsConfig;
@@ -54,6 +57,25 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   app.addHook('onClose', async () => clearInterval(repair));
 
   await registerWebhookRoutes(app, { leads, bodyLimit: config.WEBHOOK_BODY_LIMIT_BYTES });
+  await registerMetaWebhookRoutes(app, {
+    meta: metaLeadAds(config, leads),
+    bodyLimit: config.WEBHOOK_BODY_LIMIT_BYTES,
+  });
   registerAdminRoutes(app, { leads });
   return app;
+}
+
+/** Meta Lead Ads, or null (its endpoints answer 503) when META_APP_SECRET is empty. */
+function metaLeadAds(config: LeadsConfig, leads: Leads): MetaLeadAds | null {
+  if (!metaEnabled(config)) return null;
+  const graph = new MetaGraphClient({
+    baseUrl: config.META_GRAPH_URL,
+    accessToken: config.META_PAGE_ACCESS_TOKEN,
+    timeoutMs: config.META_GRAPH_TIMEOUT_MS,
+  });
+  return new MetaLeadAds(leads, graph, {
+    appSecret: config.META_APP_SECRET,
+    verifyToken: config.META_VERIFY_TOKEN,
+    keyName: config.META_WEBHOOK_KEY_NAME,
+  });
 }

@@ -67,6 +67,11 @@ export class WebhookKeysRepository implements WebhookKeyStore {
     return doc ? toStored(doc) : null;
   }
 
+  async findByName(keyName: string): Promise<StoredKey | null> {
+    const doc = await this.keys.findOne({ _id: keyName });
+    return doc ? toStored(doc) : null;
+  }
+
   async toggle(keyName: string): Promise<StoredKey | null> {
     // Read, then flip only if nobody flipped in between (findOneAndUpdate on _id + the old value:
     // atomic; index id_active_unique). A lost race reads again, so two concurrent toggles flip

@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound, unauthorized } from '@homereport/kit';
 import { leadReceived } from '../events/published.js';
 import { type CsvValue, UTF8_BOM, csvRow } from './csv.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { keyFromBody, readInboundLead } from './inbound-lead.js';
+import { type InboundLead, keyFromBody, readInboundLead } from './inbound-lead.js';
 import { pick } from './pick.js';
 import type { Admin, LeadDetail, LeadFilter, LeadRecord, LeadStore, StoredKey, WebhookKeyStore } from './ports.js';
 import { checkKeyName, generateWebhookSecret, hashWebhookSecret, hashesEqual } from './webhook-keys.js';
@@ -110,13 +110,37 @@ export class Leads {
     const read = readInboundLead(body);
     if (!read.ok) throw badRequest(read.message, read.details);
 
+    const outcome = await this.store(key.key_name, read.lead, requestId, now);
+    return { ok: true as const, lead_id: read.lead.lead_id, duplicate: outcome === 'duplicate' };
+  }
+
+  /**
+   * Stores a lead under a key with its lead-received event, as one write: 'duplicate' when this
+   * key already brought a lead with this lead_id (then nothing is written or published again).
+   */
+  async store(keyName: string, lead: InboundLead, requestId: string, now = new Date()) {
     const [outcome] = await Promise.all([
-      this.leads.insert(key.key_name, read.lead, now, (record) =>
+      this.leads.insert(keyName, lead, now, (record) =>
         leadReceived(pick(toLeadView(record), EVENT_FIELDS), requestId),
       ),
-      this.touch(key.key_name, now),
+      this.touch(keyName, now),
     ]);
-    return { ok: true as const, lead_id: read.lead.lead_id, duplicate: outcome === 'duplicate' };
+    return outcome;
+  }
+
+  /**
+   * The key of a platform that proves itself otherwise (Meta signs its deliveries), made on first
+   * need so its leads have a source in the Leads tab. Its secret is drawn and dropped: nobody can
+   * post to the generic webhook with it. An admin switches the source off by toggling the key.
+   */
+  async sourceKey(keyName: string, now = new Date()): Promise<StoredKey> {
+    const existing = await this.keys.findByName(keyName);
+    if (existing) return existing;
+    // Two replicas racing here make one key: the name is the unique _id, the loser reads the winner's.
+    await this.keys.create({ key_name: keyName, keyHash: hashWebhookSecret(generateWebhookSecret()), created_at: now });
+    const made = await this.keys.findByName(keyName);
+    if (!made) throw new Error(`webhook key ${keyName} vanished right after it was made`);
+    return made;
   }
 
   /** The active key whose secret was presented, looked up by its hash and compared in constant time. */

@@ -1,6 +1,7 @@
 import type { Lead, LeadStats, LeadStatus, LeadStatusChange } from '@homereport/contracts';
 import type { OutboxEntry } from '@homereport/kit';
 import type { InboundLead } from './inbound-lead.js';
+import type { GraphLeadAnswer } from './meta-lead.js';
 
 /** What the use cases need from storage; src/data provides it. Plain objects only. */
 
@@ -17,6 +18,7 @@ export interface WebhookKeyStore {
   create(key: { key_name: string; keyHash: string; created_at: Date }): Promise<'created' | 'taken'>;
   list(): Promise<StoredKey[]>;
   findByHash(keyHash: string): Promise<StoredKey | null>;
+  findByName(keyName: string): Promise<StoredKey | null>;
   /** Flips is_active exactly once per call, also under concurrent calls; null when unknown. */
   toggle(keyName: string): Promise<StoredKey | null>;
   /** Moves last_used forward (never back, whatever order replicas write in). */
@@ -67,4 +69,18 @@ export interface LeadStore {
   /** Null when no lead has this id; the lead as it is after the change otherwise. */
   changeStatus(id: string, to: LeadStatus, by: Admin, at: Date): Promise<LeadRecord | null>;
   stats(): Promise<LeadStats>;
+}
+
+/** What reading one lead from Meta's Graph API came to. */
+export type GraphLeadRead =
+  | { kind: 'found'; lead: GraphLeadAnswer }
+  /** Refused for this lead (deleted, no such id): it will never be readable, so it is skipped. */
+  | { kind: 'gone'; reason: string }
+  /** Answered, but not with a lead's fields: skipped too (reading it again gives the same). */
+  | { kind: 'unreadable'; reason: string }
+  /** Not read now (server error, throttled, token refused, no answer in time): Meta must deliver again. */
+  | { kind: 'retry'; reason: string };
+
+export interface LeadFormSource {
+  readLead(leadgenId: string): Promise<GraphLeadRead>;
 }
