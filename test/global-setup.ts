@@ -13,6 +13,7 @@ import { dockerAnswers, startContainers } from './containers.js';
 import { checkLogs, tokensSent } from './log-check.js';
 import { TEST_ANON_REQUESTS_PER_HOUR } from './support/allowances.js';
 import type { TestEnv } from './support/env.js';
+import { metaTestSettings } from './support/meta.js';
 
 const EXPLICIT = ['MONGO_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'S3_ENDPOINT', 'SMTP_URL'] as const;
 
@@ -55,6 +56,7 @@ export default async function setup(project: TestProject) {
   const eventSecretKey = randomBytes(32).toString('hex');
   const logDir = join(dataDir, 'logs');
   const gatewayPort = stackPorts('test').gateway;
+  const meta = metaTestSettings();
   const stack = await startStack({
     profile: 'test',
     logDir,
@@ -70,6 +72,7 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_PER_MINUTE: '100000',
       // Tests send many anonymous requests from one address; the allowance test starts near it.
       ANON_REQUESTS_PER_HOUR: String(TEST_ANON_REQUESTS_PER_HOUR),
+      ...meta.settings,
     },
   }).catch(async (err) => {
     await stopInfra();
@@ -97,6 +100,7 @@ export default async function setup(project: TestProject) {
     infraPorts: infraPorts('test'),
     servicePorts: stack.ports.services,
     metricsPorts: stack.ports.metrics,
+    meta: meta.env,
   };
   project.provide('testEnv', env);
 

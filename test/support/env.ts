@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import type { MetaTestEnv } from './meta.js';
 
 /** Where the servers and the stack of this test run are; provided by test/global-setup.ts. */
 export interface TestEnv {
@@ -19,6 +20,8 @@ export interface TestEnv {
   servicePorts: Record<string, number>;
   /** Each process's Prometheus port (`GET /metrics`), by process name (gateway and services). */
   metricsPorts: Record<string, number>;
+  /** The leads service's Meta Lead Ads settings, and where its Graph API stand-in must listen. */
+  meta: MetaTestEnv;
 }
 
 declare module 'vitest' {
