@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type { Kafka, LogEntry } from 'kafkajs';
 import type { ServiceApp } from '../app.js';
+import { requireLazily } from '../lazy-require.js';
 import type { Logger } from '../logger.js';
 import { tcpReachable } from '../readiness.js';
 
@@ -10,7 +10,7 @@ export type { Kafka } from 'kafkajs';
  * kafkajs, loaded on first use: every process imports the kit, but the gateway, files and
  * zipcodes never talk to Kafka, and loading the client costs each of them RSS (bench:memory).
  */
-export const loadKafkajs = () => createRequire(import.meta.url)('kafkajs') as typeof import('kafkajs');
+export const loadKafkajs = () => requireLazily('kafkajs') as typeof import('kafkajs');
 
 /**
  * The broker errors kafkajs retries by itself (a KafkaJSProtocolError whose `retriable` is true),

@@ -1,12 +1,12 @@
-import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
 import type { ServiceApp } from '../app.js';
+import { requireLazily } from '../lazy-require.js';
 import type { Logger } from '../logger.js';
 import { guardRedis, wrapRedisCommands } from './breaker.js';
 
 export type { Redis } from 'ioredis';
 
-export const loadIoredis = () => createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+export const loadIoredis = () => requireLazily('ioredis') as typeof import('ioredis');
 
 /** The oldest Redis the services run on: sessions and rate limits use `EXPIRE … NX/GT` (Redis 7). */
 export const MIN_REDIS_MAJOR = 7;

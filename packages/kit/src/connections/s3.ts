@@ -1,9 +1,9 @@
 import { type AgentOptions, Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
 import type { Client } from 'minio';
 import type { ServiceApp } from '../app.js';
+import { requireLazily } from '../lazy-require.js';
 import { instrumentS3 } from '../metrics/dependencies.js';
 
 export type { Client as S3Client } from 'minio';
@@ -40,7 +40,7 @@ function withIdleDeadline<A extends HttpAgent>(agent: A, timeoutMs: number): A {
  * The minio package, loaded on first use: every process imports the kit, but only files talks to
  * S3, and loading the client costs each process about 30 MB of RSS (bench:memory).
  */
-const loadMinio = () => createRequire(import.meta.url)('minio') as typeof import('minio');
+const loadMinio = () => requireLazily('minio') as typeof import('minio');
 
 export function createS3Client(settings: S3Settings): Client {
   const url = new URL(settings.endpoint);

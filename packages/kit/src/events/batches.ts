@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { KafkaMessage } from 'kafkajs';
 import type { Logger } from '../logger.js';
 import { runInTrace } from '../tracing/context.js';
@@ -123,11 +122,10 @@ export async function claimTogether(claims: Claims, events: EventEnvelope[]): Pr
     );
   } catch (err) {
     // Answered per item: the items it names were not inserted (a duplicate _id, mostly).
-    // The driver is loaded here, not at import: a process without MongoDB never loads it, and one
-    // that gets here has loaded it already (the insert above), so this costs nothing.
-    const { MongoBulkWriteError } = createRequire(import.meta.url)('mongodb') as typeof import('mongodb');
-    if (!(err instanceof MongoBulkWriteError)) throw err;
-    for (const failed of [err.writeErrors].flat()) claimed.delete((events[failed.index] as EventEnvelope).id);
+    // Known by name: the kit does not import the driver (a process without MongoDB never loads it).
+    if (!(err instanceof Error) || err.name !== 'MongoBulkWriteError') throw err;
+    const { writeErrors } = err as Error & { writeErrors: { index: number } | { index: number }[] };
+    for (const failed of [writeErrors].flat()) claimed.delete((events[failed.index] as EventEnvelope).id);
   }
   return new ClaimedTogether(claims, claimed, chunk);
 }

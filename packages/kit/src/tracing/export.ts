@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import {
   type Link,
   ROOT_CONTEXT,
@@ -13,6 +12,7 @@ import type * as Resources from '@opentelemetry/resources';
 import type * as TraceBase from '@opentelemetry/sdk-trace-base';
 import type { BasicTracerProvider, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type * as Conventions from '@opentelemetry/semantic-conventions';
+import { requireLazily } from '../lazy-require.js';
 import { type TraceContext, continueTrace, currentTrace, runInTrace } from './context.js';
 
 /**
@@ -36,7 +36,7 @@ export interface TracingOptions {
 export function startTracing(service: string, options: TracingOptions): void {
   // The SDK and the OTLP exporter are loaded here, not at import: a process that exports no
   // traces (the default) would hold them for nothing, about 15 MB of RSS (bench:memory).
-  const load = createRequire(import.meta.url);
+  const load = requireLazily;
   const { OTLPTraceExporter } = load('@opentelemetry/exporter-trace-otlp-http') as typeof OtlpHttp;
   const { resourceFromAttributes } = load('@opentelemetry/resources') as typeof Resources;
   const { BasicTracerProvider, BatchSpanProcessor } = load('@opentelemetry/sdk-trace-base') as typeof TraceBase;
