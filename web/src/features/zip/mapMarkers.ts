@@ -1,0 +1,77 @@
+import type { ZipListItem } from '@homereport/contracts';
+import { type ColourScale, categoryScale, thresholdScale } from '../../components/usmap/colourScale';
+import type { LegendEntry, MapMarker } from '../../components/usmap/types';
+import { formatChange, formatPercent, tierBadge, tierNumber } from './zipFormat';
+
+/** What the map of /zip colours ZIP codes by; the value is the `measure` parameter of the address. */
+export const MAP_MEASURES = [
+  { value: 'tier', label: 'Investment tier' },
+  { value: 'appreciation', label: 'One-year appreciation' },
+  { value: 'yield', label: 'Gross rental yield' },
+] as const;
+export type MapMeasure = (typeof MAP_MEASURES)[number]['value'];
+
+/**
+ * Tiers by three hues far apart (also for the common colour-vision deficiencies); appreciation
+ * diverging around zero (reds fall, blues rise: ColorBrewer RdBu); yield in one rising ramp
+ * (ColorBrewer YlGnBu). Thresholds are fixed so a colour means the same on every page.
+ */
+const SCALES: Record<MapMeasure, ColourScale<number>> = {
+  tier: categoryScale([
+    { value: 1, colour: '#7c3aed', label: 'Tier 1 - Ultra-Premium' },
+    { value: 2, colour: '#f59e0b', label: 'Tier 2 - High-Growth' },
+    { value: 3, colour: '#0d9488', label: 'Tier 3 - Emerging' },
+  ]),
+  appreciation: thresholdScale(
+    [0, 0.02, 0.04, 0.06, 0.08],
+    ['#b2182b', '#ef8a62', '#fddbc7', '#d1e5f0', '#67a9cf', '#2166ac'],
+    formatPercent,
+  ),
+  yield: thresholdScale(
+    [0.03, 0.05, 0.07, 0.09],
+    ['#ffffcc', '#a1dab4', '#41b6c4', '#2c7fb8', '#253494'],
+    formatPercent,
+  ),
+};
+
+/** The number a ZIP code is coloured by; null when the analysis does not say. */
+export function measureOf(item: ZipListItem, measure: MapMeasure): number | null {
+  switch (measure) {
+    case 'tier':
+      return tierNumber(item.tier) || null;
+    case 'appreciation':
+      return item.marketFundamentals.annualAppreciationRate.oneYear;
+    case 'yield':
+      // Absent from answers kept from before list items carried it: unknown, not zero.
+      return item.priceTrends?.rentalMarket.grossYield ?? null;
+  }
+}
+
+function describe(item: ZipListItem, measure: MapMeasure, value: number | null): string {
+  const place = `${item.zipCode}, ${item.location.city}, ${item.location.state}`;
+  const what =
+    measure === 'tier'
+      ? tierBadge(item.tier)
+      : measure === 'appreciation'
+        ? `appreciation ${formatChange(value)}`
+        : `gross yield ${formatPercent(value)}`;
+  return `${place}: ${what}`;
+}
+
+/** The map of the list's items: one marker per ZIP code, in the list's order, coloured by `measure`. */
+export function zipMapMarkers(
+  items: readonly ZipListItem[],
+  measure: MapMeasure,
+): { markers: MapMarker[]; legend: LegendEntry[] } {
+  const scale = SCALES[measure];
+  const markers = items.map((item) => {
+    const value = measureOf(item, measure);
+    return {
+      key: item.zipCode,
+      zipCode: item.zipCode,
+      label: describe(item, measure, value),
+      colour: scale.colourOf(value),
+    };
+  });
+  return { markers, legend: scale.legend };
+}
