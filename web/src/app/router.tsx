@@ -48,6 +48,9 @@ export const routes: RouteObject[] = [
       page('/help', () => import('../pages/HelpPage').then((m) => m.HelpPage)),
       page('/contact', () => import('../pages/ContactPage').then((m) => m.ContactPage)),
       page('/privacy', () => import('../pages/PrivacyPage').then((m) => m.PrivacyPage)),
+      page('/shared/:token', () =>
+        import('../features/reports/routes/SharedReportPage').then((m) => m.SharedReportPage),
+      ),
       {
         element: (
           <RequireUser>

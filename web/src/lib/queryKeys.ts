@@ -6,6 +6,8 @@ export const queryKeys = {
   coveredRequests: ['requests', 'covered'] as const,
   myRequests: ['requests', 'mine'] as const,
   report: (id: string) => ['reports', id] as const,
+  /** A report opened through a share link: no account, so outside `user` and `report`. */
+  sharedReport: (token: string) => ['shared-reports', token] as const,
   /** Everything read about the signed-in user's credits and views. */
   user: ['users'] as const,
   userStats: ['users', 'stats'] as const,

@@ -1,11 +1,11 @@
 import type { CreateWebhookKeyReply } from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/Alert';
+import { CopyButton } from '../../../components/CopyButton';
 import { TextField } from '../../../components/Field';
 import { QueryState } from '../../../components/QueryState';
 import { formatAdminDateTime } from '../../../lib/dates';
 import { useCreateWebhookKey, useToggleWebhookKey, useWebhookKeys } from '../api/webhookKeys';
-import { CopyButton } from './CopyButton';
 
 export const KEY_WARNING = "Save this key securely. It won't be shown again.";
 

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useReportView } from '../api/reportView';
 import { ReportDocument } from '../components/ReportDocument';
 import { ReportMessage } from '../components/ReportMessage';
+import { ShareReport } from '../components/ShareReport';
 
 export function ReportPage() {
   const { id = '' } = useParams();
@@ -73,7 +74,7 @@ export function ReportPage() {
         <Link to="/properties" className="back-link">
           <span aria-hidden="true">←</span> Back to Reports
         </Link>
-        <ReportDocument request={request} />
+        <ReportDocument request={request} actions={<ShareReport requestId={request.id} />} />
         <div className="actions">
           <Link to="/properties" className="btn btn-secondary">
             Browse More Reports
