@@ -250,6 +250,13 @@ describe('POST /api/webhooks/meta, bad input', () => {
     expect(res.body.error).toMatch(/entry\[0\]\.changes\[0\]\.value\.leadgen_id/);
   });
 
+  it('answers 413 to a body over WEBHOOK_BODY_LIMIT_BYTES, signed or not', async () => {
+    const id = leadgen();
+    const text = JSON.stringify({ ...delivery(id), padding: 'x'.repeat(100 * 1024) });
+    expect((await deliver(text)).status).toBe(413);
+    expect(graph.callsFor(id)).toHaveLength(0);
+  });
+
   it('answers 400 to a signed body that is not JSON, and to one without entry', async () => {
     expect((await deliver('{"object":')).status).toBe(400);
     const res = await deliver(JSON.stringify({ object: 'page' }));
