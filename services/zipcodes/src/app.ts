@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { setTimeout } from 'node:timers/promises';
 import { type Infrastructure, type Logger, type ServiceApp, createServiceApp } from '@homereport/kit';
@@ -6,8 +7,14 @@ import { AnalysesRepository } from './data/analyses-repository.js';
 import { analysisModel } from './data/analysis-model.js';
 import { DetailCache } from './data/detail-cache.js';
 import { ListIndex } from './data/list-index.js';
+import { ZipAlertsRepository } from './data/zip-alerts.js';
+import { ZipWatchesRepository } from './data/zip-watches.js';
 import { NOT_STORED, importAnalyses } from './domain/import.js';
 import type { AnalysisStore, ListInvalidation } from './domain/ports.js';
+import { ZipWatches, alertWatchers } from './domain/zip-watches.js';
+import { CONSUMER_GROUP, accountDeletedHandlers } from './events/account-deleted.js';
+import { ZIP_ALERT_BATCHES } from './events/published.js';
+import { registerZipWatchRoutes } from './routes/zip-watch/index.js';
 import { registerZipcodeRoutes } from './routes/zipcodes/index.js';
 
 export interface AppDeps {
@@ -30,7 +37,26 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   if (config.ZIP_LOAD_SAMPLE_WHEN_EMPTY) await loadSampleIfEmpty(store, list, config.ZIP_SAMPLE_FILE, logger);
 
   const details = new DetailCache(infra.redis);
-  registerZipcodeRoutes(app, { store, list, details, importBodyLimit: config.ZIP_IMPORT_MAX_BYTES });
+  const db = infra.mongo.db;
+  if (!db) throw new Error('mongo connection has no database');
+  const relay = infra.startOutboxRelay([], { batches: ZIP_ALERT_BATCHES });
+  const watchStore = new ZipWatchesRepository(db, ZIP_ALERT_BATCHES.collection);
+  const alerts = new ZipAlertsRepository(db, relay);
+  infra.startConsumer(CONSUMER_GROUP, accountDeletedHandlers(watchStore));
+
+  registerZipcodeRoutes(app, {
+    store,
+    list,
+    details,
+    importBodyLimit: config.ZIP_IMPORT_MAX_BYTES,
+    alertWatchers: (changes) => alertWatchers(randomUUID(), changes, { watches: watchStore, alerts }),
+  });
+  registerZipWatchRoutes(app, {
+    watches: new ZipWatches({
+      watches: watchStore,
+      analyses: { find: (zip) => details.find(zip, (z) => store.find(z)) },
+    }),
+  });
   return app;
 }
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { BaseConfig, MongoConfig, RedisConfig, loadConfig } from '@homereport/kit';
+import { BaseConfig, KafkaConfig, MongoConfig, RedisConfig, loadConfig } from '@homereport/kit';
 import { type Static, Type } from '@sinclair/typebox';
 
 /** The sample data set committed beside the service (sample/README.md says how it is made). */
@@ -14,6 +14,7 @@ export const ZipcodesConfig = Type.Object({
   ...BaseConfig,
   ...MongoConfig,
   ...RedisConfig,
+  ...KafkaConfig,
   ...ZipcodesDatabase,
   PORT: Type.Integer({ default: 4004, minimum: 1, maximum: 65535 }),
   ZIP_IMPORT_MAX_BYTES: Type.Integer({

@@ -1,3 +1,4 @@
+import { kafkaTopicsOf } from '@homereport/contracts';
 import { Infrastructure, runService } from '@homereport/kit';
 import { buildApp } from './app.js';
 import { loadZipcodesConfig } from './config.js';
@@ -6,7 +7,13 @@ await runService(
   'zipcodes',
   () => loadZipcodesConfig(),
   async (config, logger) => {
-    const infra = await Infrastructure.open('zipcodes', config, { mongoDb: config.MONGO_DB, redis: true }, logger);
+    // Kafka for the watch alerts it publishes and the account deletions it hears of.
+    const infra = await Infrastructure.open(
+      'zipcodes',
+      config,
+      { mongoDb: config.MONGO_DB, redis: true, kafkaTopics: kafkaTopicsOf('zipcodes') },
+      logger,
+    );
     return buildApp({ config, logger, infra });
   },
 );

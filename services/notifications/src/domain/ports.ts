@@ -37,7 +37,8 @@ export type EmailKind =
   | 'request-staff'
   | 'request-receipt'
   | 'report-ready'
-  | 'lead-alert';
+  | 'lead-alert'
+  | 'zip-watch-alert';
 
 export interface SentEmail {
   eventId: string;

@@ -17,6 +17,7 @@ import {
 } from '../domain/notify.js';
 import { leadNotificationHandlers } from './lead-handlers.js';
 import { requestNotificationHandlers } from './request-handlers.js';
+import { zipWatchNotificationHandlers } from './zip-watch-handlers.js';
 
 /** The consumer group; the kit remembers processed event ids per group. */
 export const CONSUMER_GROUP = 'notifications';
@@ -52,5 +53,6 @@ export function notificationHandlers(deps: NotifyDeps): Record<string, EventHand
     [Topics.contactMessageReceived]: handle(ContactMessageReceived, sendContactEmails),
     ...requestNotificationHandlers(deps),
     ...leadNotificationHandlers(deps),
+    ...zipWatchNotificationHandlers(deps),
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 // npm run zip:import -- <file-or-folder> [...more]
 // Imports ZIP code analyses from JSON files (one analysis, or an array of them, per file; a folder
 // means every .json file under it). Each record is checked on its own and upserted by ZIP code;
@@ -10,7 +11,11 @@ import { loadImportCommandConfig } from '../config.js';
 import { AnalysesRepository } from '../data/analyses-repository.js';
 import { analysisModel } from '../data/analysis-model.js';
 import { ListIndex } from '../data/list-index.js';
+import { ZipAlertsRepository, markingBatchOutbox } from '../data/zip-alerts.js';
+import { ZipWatchesRepository } from '../data/zip-watches.js';
 import { importAnalyses } from '../domain/import.js';
+import { alertWatchers } from '../domain/zip-watches.js';
+import { ZIP_ALERT_BATCHES } from '../events/published.js';
 
 const USAGE = 'Usage: npm run zip:import -- <file-or-folder> [more files or folders]';
 
@@ -75,13 +80,27 @@ async function main(argv: string[]): Promise<number> {
   return withCliConnections(config, async (mongo, redis) => {
     const store = new AnalysesRepository(analysisModel(mongo));
     const list = new ListIndex(redis, () => store.listItems());
+    const db = mongo.db;
+    if (!db) throw new Error('mongo connection has no database');
+    // No relay here: the alerts are marked for the running service's relay to publish.
+    const alerts = new ZipAlertsRepository(db, markingBatchOutbox(db));
+    const watches = new ZipWatchesRepository(db, ZIP_ALERT_BATCHES.collection);
+    let alerted = 0;
     const report = await importAnalyses(records, store, list, {
       onWriteError: (zipCode, err) => console.error(`${zipCode}: database error: ${(err as Error).message}`),
+      onChanges: async (changes) => {
+        alerted = await alertWatchers(randomUUID(), changes, { watches, alerts });
+      },
+      onChangesError: (err) => {
+        console.error(`Watchers of changed ZIP codes not all alerted: ${(err as Error).message}`);
+        problems++;
+      },
     });
 
     const shown = report.imported.slice(0, 20).join(', ');
     const more = report.imported.length > 20 ? ` and ${report.imported.length - 20} more` : '';
     console.log(`Imported ${report.imported.length} of ${records.length} analyses${shown ? `: ${shown}${more}` : ''}.`);
+    if (alerted > 0) console.log(`Alerted ${alerted} watchers of changed ZIP codes.`);
     if (report.refused.length > 0) {
       console.log(`Refused ${report.refused.length}:`);
       for (const r of report.refused) {

@@ -1,5 +1,6 @@
 import type { ZipAnalysis, ZipListItem } from '@homereport/contracts';
 import { toListItem } from '../domain/analyses.js';
+import { MEASURE_PATHS, type ZipMeasures, measuresOf } from '../domain/measures.js';
 import type { AnalysisStore } from '../domain/ports.js';
 import { type AnalysisDocument, type AnalysisModel, SECTIONS } from './analysis-model.js';
 
@@ -15,6 +16,8 @@ const LIST_FIELDS = {
   'priceTrends.rentalMarket.grossYield': 1,
 } as const;
 
+const BEFORE_FIELDS = Object.fromEntries(MEASURE_PATHS.map((path) => [path, 1]));
+
 function toAnalysis(doc: AnalysisDocument): ZipAnalysis {
   const analysis: Record<string, unknown> = { zipCode: doc._id };
   for (const name of SECTIONS) if (doc[name] !== undefined && doc[name] !== null) analysis[name] = doc[name];
@@ -25,10 +28,19 @@ function toAnalysis(doc: AnalysisDocument): ZipAnalysis {
 export class AnalysesRepository implements AnalysisStore {
   constructor(private readonly analyses: AnalysisModel) {}
 
-  async replace(analysis: ZipAnalysis): Promise<void> {
+  async replace(analysis: ZipAnalysis): Promise<ZipMeasures | null> {
     const { zipCode, ...sections } = analysis;
     // One replace by _id (upsert): the stored record is wholly the old one or wholly the new one.
-    await this.analyses.replaceOne({ _id: zipCode }, { ...sections, importedAt: new Date() }, { upsert: true });
+    // The document as it was comes back from the same write (only the measures watchers hear
+    // about), so what an import changed is known without a read that a racing import could pass.
+    const before = await this.analyses
+      .findOneAndReplace(
+        { _id: zipCode },
+        { ...sections, importedAt: new Date() },
+        { upsert: true, returnDocument: 'before', projection: BEFORE_FIELDS },
+      )
+      .lean<AnalysisDocument>();
+    return before ? measuresOf(before as never) : null;
   }
 
   async find(zipCode: string): Promise<ZipAnalysis | null> {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateAnalysis } from '../sample/generator.js';
 import { toListItem } from './analyses.js';
 import { importAnalyses } from './import.js';
+import { measuresOf } from './measures.js';
 import type { AnalysisStore, ListInvalidation } from './ports.js';
 
 class MemoryStore implements AnalysisStore {
@@ -10,7 +11,9 @@ class MemoryStore implements AnalysisStore {
   failFor = new Set<string>();
   async replace(analysis: ZipAnalysis) {
     if (this.failFor.has(analysis.zipCode)) throw new Error('write failed');
+    const before = this.records.get(analysis.zipCode);
     this.records.set(analysis.zipCode, structuredClone(analysis));
+    return before ? measuresOf(before) : null;
   }
   async find(zip: string) {
     return this.records.get(zip) ?? null;
@@ -70,7 +73,7 @@ describe('importAnalyses', () => {
       ...store,
       replace: async (a) => {
         await new Promise((r) => setTimeout(r, Number(a.zipCode) % 7));
-        await store.replace(a);
+        return store.replace(a);
       },
       find: store.find.bind(store),
       listItems: store.listItems.bind(store),
@@ -78,5 +81,41 @@ describe('importAnalyses', () => {
     };
     const report = await importAnalyses(zips.map(analysis), slow, counting());
     expect(report.imported).toEqual(zips);
+  });
+
+  it('tells onChanges which stored analyses moved in a watched measure, old and new values, and nothing else', async () => {
+    const store = new MemoryStore();
+    await importAnalyses([analysis('45401'), analysis('45402')], store, counting());
+    const seen: unknown[] = [];
+    const onChanges = async (changes: unknown[]) => {
+      seen.push(changes);
+    };
+    const moved = analysis('45401');
+    (moved.executiveSummary as { riskLevel: string }).riskLevel = 'high';
+    const before = measuresOf(analysis('45401'));
+    await importAnalyses([analysis('45402'), moved, analysis('45403')], store, counting(), { onChanges });
+    expect(seen).toEqual([
+      [{ zipCode: '45401', place: 'Dayton, OH', changes: [{ measure: 'risk', from: before.risk, to: 'high' }] }],
+    ]);
+    // The same import again changes nothing: onChanges is not called.
+    await importAnalyses([moved], store, counting(), { onChanges });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a failed onChanges goes to onChangesError; the analyses stay stored and the report is whole', async () => {
+    const store = new MemoryStore();
+    await importAnalyses([analysis('45401')], store, counting());
+    const moved = analysis('45401');
+    (moved.marketFundamentals.medianSalePrice as { value: number }).value = 1;
+    const errors: unknown[] = [];
+    const report = await importAnalyses([moved], store, counting(), {
+      onChanges: async () => {
+        throw new Error('kafka away');
+      },
+      onChangesError: (err) => errors.push(err),
+    });
+    expect(report.imported).toEqual(['45401']);
+    expect(errors).toHaveLength(1);
+    expect(store.records.get('45401')?.marketFundamentals.medianSalePrice?.value).toBe(1);
   });
 });

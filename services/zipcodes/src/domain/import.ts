@@ -1,5 +1,6 @@
-import type { ZipAnalysis, ZipImportReport } from '@homereport/contracts';
+import type { ZipAnalysis, ZipChange, ZipImportReport } from '@homereport/contracts';
 import { checkAnalysis } from './analyses.js';
+import { measureChanges, measuresOf } from './measures.js';
 import type { AnalysisStore, ListInvalidation } from './ports.js';
 
 /** Writes in flight at once: enough to keep the database busy, few enough not to swamp it. */
@@ -11,6 +12,14 @@ export const NOT_STORED =
 interface ImportOptions {
   /** Told about a record the database refused, so an operator can see why. */
   onWriteError?: (zipCode: string, err: unknown) => void;
+  /**
+   * Told, once the writes are done, which stored analyses this import changed in a measure a
+   * watcher hears about (measures.ts), in import order; not called when none changed. Its failure
+   * goes to `onChangesError` (the analyses are stored whatever happens to the alerts); without
+   * one it is thrown.
+   */
+  onChanges?: (changes: ZipChange[]) => Promise<void>;
+  onChangesError?: (err: unknown) => void;
 }
 
 /**
@@ -51,14 +60,23 @@ export async function importAnalyses(
   });
 
   const stored = new Set<number>();
+  const changed: { index: number; change: ZipChange }[] = [];
   let next = 0;
   const worker = async () => {
     while (next < valid.length) {
       const item = valid[next++];
       if (!item) break;
       try {
-        await store.replace(item.analysis);
+        const before = await store.replace(item.analysis);
         stored.add(item.index);
+        const changes = before ? measureChanges(before, measuresOf(item.analysis)) : [];
+        if (changes.length > 0) {
+          const { city, state } = item.analysis.reportMetadata.location;
+          changed.push({
+            index: item.index,
+            change: { zipCode: item.analysis.zipCode, place: `${city}, ${state}`, changes },
+          });
+        }
       } catch (err) {
         options.onWriteError?.(item.analysis.zipCode, err);
         refused.push({
@@ -72,6 +90,15 @@ export async function importAnalyses(
   await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, valid.length) }, worker));
 
   if (stored.size > 0) await list.invalidate();
+  if (changed.length > 0 && options.onChanges) {
+    changed.sort((a, b) => a.index - b.index);
+    try {
+      await options.onChanges(changed.map((c) => c.change));
+    } catch (err) {
+      if (!options.onChangesError) throw err;
+      options.onChangesError(err);
+    }
+  }
   refused.sort((a, b) => a.index - b.index);
   return {
     imported: valid.filter((v) => stored.has(v.index)).map((v) => v.analysis.zipCode),

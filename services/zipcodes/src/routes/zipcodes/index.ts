@@ -1,4 +1,4 @@
-import { ZIP_PAGE_DEFAULT, zipListPage } from '@homereport/contracts';
+import { ZIP_PAGE_DEFAULT, type ZipChange, zipListPage } from '@homereport/contracts';
 import {
   AppError,
   CACHE_GENERATION_HEADER,
@@ -32,6 +32,8 @@ interface ZipcodeRouteDeps {
   list: ListIndex;
   details: DetailCache;
   importBodyLimit: number;
+  /** Emails the watchers of the ZIP codes an import changed (domain/zip-watches.ts); answers how many. */
+  alertWatchers?: (changes: ZipChange[]) => Promise<number>;
 }
 
 const tags = ['zipcodes'];
@@ -39,7 +41,7 @@ const tags = ['zipcodes'];
 /** GET /api/zipcodes, GET /api/zipcodes/:zipCode and POST /api/admin/zipcodes/import (api.md). */
 export function registerZipcodeRoutes(
   app: ServiceApp,
-  { store, list, details, importBodyLimit }: ZipcodeRouteDeps,
+  { store, list, details, importBodyLimit, alertWatchers }: ZipcodeRouteDeps,
 ): void {
   app.get(
     '/api/zipcodes',
@@ -114,6 +116,13 @@ export function registerZipcodeRoutes(
         const report = await importAnalyses(req.body, store, list, {
           onWriteError: (zipCode, err) =>
             req.log.error({ err, zipCode }, `ZIP import: analysis ${zipCode} not stored: ${namedError(err)}`),
+          onChanges: async (changes) => {
+            const watchers = (await alertWatchers?.(changes)) ?? 0;
+            req.log.info({ changed: changes.length, watchers }, 'ZIP import: watchers of changed ZIP codes alerted');
+          },
+          // The analyses are stored; the import answers as usual, and the log says who was not told.
+          onChangesError: (err) =>
+            req.log.error({ err }, `ZIP import: watchers of changed ZIP codes not all alerted: ${namedError(err)}`),
         });
         req.log.info(
           { by: admin.userId, imported: report.imported.length, refused: report.refused.length },
