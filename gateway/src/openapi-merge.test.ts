@@ -81,4 +81,32 @@ describe('mergeDocuments', () => {
     expect(merged['x-missing-services']).toEqual(['leads']);
     expect(merged.info.description).toContain('the leads service did not answer');
   });
+
+  it('lists the answers the gateway and the kit give on every route, keeping the service’s own', () => {
+    const mine = { description: 'the service says', content: {} };
+    const merged = mergeDocuments(
+      {
+        requests: doc({
+          '/api/admin/requests/{id}/status': { put: { requestBody: {}, responses: { 200: {}, 404: mine } } },
+          '/api/requests/covered': { get: { responses: { 200: {}, 503: mine } } },
+        }),
+      },
+      { '/api/health': { get: { responses: { 200: {} } } } },
+      [],
+    );
+    const statuses = (path: string, method: string) => Object.keys(merged.paths[path]?.[method]?.responses ?? {});
+    expect(statuses('/api/admin/requests/{id}/status', 'put')).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '413',
+      '429',
+      '503',
+    ]);
+    expect(statuses('/api/requests/covered', 'get')).toEqual(['200', '429', '503']);
+    expect(merged.paths['/api/requests/covered']?.get?.responses?.[503]).toBe(mine);
+    expect(statuses('/api/health', 'get')).toEqual(['200']);
+  });
 });

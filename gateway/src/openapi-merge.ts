@@ -1,3 +1,4 @@
+import { ErrorReply } from '@homereport/kit';
 import { type ServiceName, isAdminPath, serviceFor } from './routes.js';
 
 /** The parts of an OpenAPI 3.1 document the merge reads and writes; the rest passes through. */
@@ -12,6 +13,9 @@ export interface OpenApiDocument {
 export type PathItem = Record<string, Operation>;
 export interface Operation {
   tags?: string[];
+  responses?: Record<string, unknown>;
+  requestBody?: unknown;
+  parameters?: unknown[];
   security?: Record<string, string[]>[];
   [key: string]: unknown;
 }
@@ -118,7 +122,33 @@ function describe(missing: ServiceName[]): string {
   return `${base}\n\n**Incomplete:** the ${missing.join(', ')} service${missing.length > 1 ? 's' : ''} did not answer, so ${missing.length > 1 ? 'their' : 'its'} paths are missing here. Reload in a few seconds.`;
 }
 
-/** The operations of one path item, tagged and secured for the public document. */
+const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: ErrorReply } } });
+
+/**
+ * Answers the gateway and the kit give on any forwarded route, whatever the service's schema
+ * lists: the client's request budget and an unreachable service (both with `Retry-After`); for an
+ * admin path, the gateway's own 401/403 before it routes; for input, the kit's schema
+ * validation (400) and the gateway's body limit (413).
+ */
+function gatewayAnswers(op: Operation, admin: boolean): Record<string, unknown> {
+  const answers: Record<string, unknown> = {
+    429: errorAnswer('Too many requests from this client; `Retry-After` says when to try again.'),
+    503: errorAnswer(
+      'The service, or something it depends on, is not answering; `Retry-After` says when to try again.',
+    ),
+  };
+  if (admin) {
+    answers[401] = errorAnswer('No bearer token, or one that is not (or no longer) valid.');
+    answers[403] = errorAnswer('Signed in, but not an admin.');
+  }
+  const params = Array.isArray(op.parameters) && op.parameters.length > 0;
+  if (op.requestBody || params)
+    answers[400] = errorAnswer('The input does not match the schema (`details` names the field).');
+  if (op.requestBody) answers[413] = errorAnswer('The body is larger than the limit.');
+  return answers;
+}
+
+/** The operations of one path item, tagged, secured and with the gateway's answers, for the public document. */
 function publicOperations(item: PathItem, template: string, service: string): PathItem {
   const admin = isAdminPath(template);
   const out: PathItem = {};
@@ -127,9 +157,19 @@ function publicOperations(item: PathItem, template: string, service: string): Pa
     // Admin operations sit under the one `admin` tag only: the reference page lists an operation
     // under each of its tags, and a service's own `admin: leads` would show it twice.
     const tags = admin ? ['admin'] : op.tags && op.tags.length > 0 ? [...op.tags] : [service];
-    out[method] = { ...op, tags, ...(admin && !op.security ? { security: [{ bearerAuth: [] }] } : {}) };
+    const responses = service === 'gateway' ? op.responses : { ...gatewayAnswers(op, admin), ...op.responses };
+    out[method] = {
+      ...op,
+      tags,
+      responses: sortedByStatus(responses),
+      ...(admin && !op.security ? { security: [{ bearerAuth: [] }] } : {}),
+    };
   }
   return out;
+}
+
+function sortedByStatus(responses: unknown): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(responses ?? {}).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** Adds a service's component schemas, renaming those whose name is taken by a different schema. */

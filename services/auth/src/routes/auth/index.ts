@@ -1,4 +1,5 @@
-import { AppError, type ServiceApp, requireUser, unauthorized } from '@homereport/kit';
+import { AppError, ErrorReply, type ServiceApp, requireUser, unauthorized } from '@homereport/kit';
+import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { type Accounts, type Caller, Messages } from '../../domain/accounts.js';
 import { looksLikeEmail, normaliseEmail } from '../../domain/email.js';
@@ -24,6 +25,10 @@ interface AuthRouteDeps {
 }
 
 const tags = ['auth'];
+/** The error answers a route may give, for the OpenAPI document (api.md "Auth and users"). */
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, ErrorReply]));
+/** Logout's 204 has no body. */
+const SignedOut = Type.Null({ description: 'Signed out: the token no longer works.' });
 
 /**
  * Before the schema: an email the browser's own check lets through (`a@b`) is answered with a
@@ -46,7 +51,10 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
 
   app.post(
     '/api/auth/register',
-    { schema: { tags, body: RegisterBody, response: { 201: MessageReply } }, preValidation: sayWhenEmailIsMalformed },
+    {
+      schema: { tags, body: RegisterBody, response: { 201: MessageReply, ...errors(400, 409, 429) } },
+      preValidation: sayWhenEmailIsMalformed,
+    },
     async (req, reply) => {
       const { userId } = await accounts.register(req.body, caller(req));
       req.log.info({ userId }, 'user registered');
@@ -56,7 +64,7 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
 
   app.post(
     '/api/auth/verify-email',
-    { schema: { tags, body: TokenBody, response: { 200: VerifyEmailReply } } },
+    { schema: { tags, body: TokenBody, response: { 200: VerifyEmailReply, ...errors(400) } } },
     async (req) => {
       const { userId, alreadyVerified } = await accounts.verifyEmail(req.body.token, caller(req));
       req.log.info({ userId, alreadyVerified }, 'email verified');
@@ -68,7 +76,10 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
 
   app.post(
     '/api/auth/resend-verification',
-    { schema: { tags, body: EmailBody, response: { 200: MessageReply } }, preValidation: sayWhenEmailIsMalformed },
+    {
+      schema: { tags, body: EmailBody, response: { 200: MessageReply, ...errors(400, 429) } },
+      preValidation: sayWhenEmailIsMalformed,
+    },
     async (req) => {
       const { sent } = await accounts.resendVerification(req.body.email, caller(req));
       req.log.info({ sent }, 'verification resend asked for');
@@ -79,7 +90,7 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
   app.post(
     '/api/auth/login',
     {
-      schema: { tags, body: CredentialsBody, response: { 200: SessionReply } },
+      schema: { tags, body: CredentialsBody, response: { 200: SessionReply, ...errors(400, 401, 403, 429) } },
       preValidation: sayWhenEmailIsMalformed,
     },
     async (req) => {
@@ -92,7 +103,7 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
   app.post(
     '/api/auth/admin-login',
     {
-      schema: { tags, body: AdminLoginBody, response: { 200: SessionReply } },
+      schema: { tags, body: AdminLoginBody, response: { 200: SessionReply, ...errors(400, 401, 403, 429) } },
       preValidation: sayWhenEmailIsMalformed,
     },
     async (req) => {
@@ -103,20 +114,24 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
   );
 
   // Admins' TOTP (api notes in README). By the stored role, so an enrolment-only session may call them.
-  app.get('/api/auth/mfa', { schema: { tags, response: { 200: MfaStatusReply } } }, async (req) => {
+  app.get('/api/auth/mfa', { schema: { tags, response: { 200: MfaStatusReply, ...errors(401) } } }, async (req) => {
     return accounts.mfaStatus(requireUser(req).userId);
   });
 
-  app.post('/api/auth/mfa/enrol', { schema: { tags, response: { 200: MfaEnrolReply } } }, async (req) => {
-    const { userId } = requireUser(req);
-    const reply = await accounts.enrolMfa(userId);
-    req.log.info({ userId }, 'TOTP enrolment started');
-    return reply;
-  });
+  app.post(
+    '/api/auth/mfa/enrol',
+    { schema: { tags, response: { 200: MfaEnrolReply, ...errors(401, 409) } } },
+    async (req) => {
+      const { userId } = requireUser(req);
+      const reply = await accounts.enrolMfa(userId);
+      req.log.info({ userId }, 'TOTP enrolment started');
+      return reply;
+    },
+  );
 
   app.post(
     '/api/auth/mfa/activate',
-    { schema: { tags, body: MfaActivateBody, response: { 200: MfaActivateReply } } },
+    { schema: { tags, body: MfaActivateBody, response: { 200: MfaActivateReply, ...errors(400, 401) } } },
     async (req) => {
       const { userId } = requireUser(req);
       const token = bearerToken(req);
@@ -127,21 +142,29 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
     },
   );
 
-  app.get('/api/auth/me', { schema: { tags, response: { 200: MeReply } } }, async (req) => {
+  app.get('/api/auth/me', { schema: { tags, response: { 200: MeReply, ...errors(401) } } }, async (req) => {
     const { userId } = requireUser(req);
     return { user: await accounts.me(userId) };
   });
 
-  app.post('/api/auth/logout', { schema: { tags } }, async (req, reply) => {
-    const token = bearerToken(req);
-    if (!token) throw unauthorized();
-    await accounts.logout(token);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags, response: { 204: SignedOut, ...errors(401) } } },
+    async (req, reply) => {
+      const token = bearerToken(req);
+      if (!token) throw unauthorized();
+      await accounts.logout(token);
+      // A 204 goes out without a body; null is what its (Null) schema describes.
+      return reply.status(204).send(null);
+    },
+  );
 
   app.post(
     '/api/auth/forgot-password',
-    { schema: { tags, body: EmailBody, response: { 200: MessageReply } }, preValidation: sayWhenEmailIsMalformed },
+    {
+      schema: { tags, body: EmailBody, response: { 200: MessageReply, ...errors(400, 429) } },
+      preValidation: sayWhenEmailIsMalformed,
+    },
     async (req) => {
       const { sent } = await accounts.forgotPassword(req.body.email, caller(req));
       req.log.info({ sent }, 'password reset asked for');
@@ -151,7 +174,7 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
 
   app.post(
     '/api/auth/reset-password',
-    { schema: { tags, body: ResetPasswordBody, response: { 200: MessageReply } } },
+    { schema: { tags, body: ResetPasswordBody, response: { 200: MessageReply, ...errors(400) } } },
     async (req) => {
       const { userId, sessionsEnded } = await accounts.resetPassword(req.body, caller(req));
       req.log.info({ userId, sessionsEnded }, 'password reset');
