@@ -66,6 +66,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   const ledger = new LedgerRepository(c, relay);
   const directory = new UserDirectoryRepository(c);
   const opened = new OpenedReportsRepository(c);
+  const shareLinks = new SharesRepository(db);
   const savedReports = new SavedReportsRepository(db);
 
   const search = new SearchPostings(c);
@@ -93,7 +94,12 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
 
   infra.startConsumer(CONSUMER_GROUP, {
     ...requestHandlers({ requests, reports, store, ledger, directory, stats }),
-    ...accountDeletedHandlers({ erasure: new UserErasureRepository(c), stats, saved: savedReports }),
+    ...accountDeletedHandlers({
+      erasure: new UserErasureRepository(c),
+      stats,
+      saved: savedReports,
+      shares: shareLinks,
+    }),
   });
 
   const limit = anonymousLimit(infra.redis, config.ANON_REQUESTS_PER_HOUR, (err) =>
@@ -105,7 +111,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     requests: store,
     activity,
     opened,
-    shares: new SharesRepository(db),
+    shares: shareLinks,
     signer,
     tokenKey: shareTokenKey(config.SHARE_LINK_SECRET, config.INTERNAL_SECRET),
     publicUrl: config.PUBLIC_URL,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../../../test/support/api.js';
+import { api, eventually, uniqueEmail } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
+import { linkIn, tokenOf as mailToken, waitForEmail } from '../../../test/support/mail.js';
 import {
   type TestUser,
   adminSession,
@@ -187,5 +188,27 @@ describe('opening a share link', () => {
       expect(res.status, bad).toBe(404);
       expect(res.body.error).toMatch(/does not exist/);
     }
+  });
+
+  it('answers 404 once the sharer deleted their account: their links are erased with it', async () => {
+    const password = 'sharer password 12345';
+    const email = uniqueEmail('leaving-sharer');
+    expect((await api('POST', '/api/auth/register', { body: { email, password } })).status).toBe(201);
+    const verify = await waitForEmail(email, /verify/i);
+    const token = mailToken(linkIn(verify, '/verify-email'));
+    expect((await api('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
+    const login = await api('POST', '/api/auth/login', { body: { email, password } });
+    expect(login.status).toBe(200);
+    const sharer: TestUser = { userId: login.body.user.id, email, token: login.body.token };
+    const { link } = await sharedReport(sharer);
+    expect((await openShared(tokenOf(link.share_url))).status).toBe(200);
+
+    const deleted = await api('DELETE', '/api/auth/account', { token: sharer.token, body: { password } });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(204);
+    await eventually(
+      async () => (await openShared(tokenOf(link.share_url))).status === 404,
+      30_000,
+      'the deleted account’s share link erased',
+    );
   });
 });

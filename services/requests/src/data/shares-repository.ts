@@ -2,6 +2,7 @@ import type { Collection, Db } from 'mongodb';
 import { CREDITS_PER_PERIOD } from '../domain/credit-period.js';
 import type { OpenedReports, ShareRecord, ShareStore } from '../domain/shares.js';
 import { type Collections, isDuplicateKey } from './collections.js';
+import { ERASURE_TIMEOUT_MS } from './user-erasure.js';
 
 /**
  * One document per share link, `_id` the link's share id (the token carries it): opening a link
@@ -67,6 +68,14 @@ export class SharesRepository implements ShareStore {
       if (!isDuplicateKey(err)) throw err;
       await this.revocations.updateOne({ _id }, update);
     }
+  }
+
+  async forget(userId: string): Promise<number> {
+    // By user id, which no unique index covers: a scan, so the erasure's own deadline (user-erasure.ts).
+    const slow = { timeoutMS: ERASURE_TIMEOUT_MS };
+    const erased = await this.shares.deleteMany({ userId }, slow);
+    await this.revocations.deleteMany({ userId }, slow);
+    return erased.deletedCount;
   }
 }
 

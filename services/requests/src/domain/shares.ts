@@ -26,6 +26,8 @@ export interface ShareStore {
    * and a link made in an earlier epoch answers 410 on every replica from then on.
    */
   revoke(userId: string, requestId: string): Promise<void>;
+  /** Erases every link of a deleted account (they then answer 404); how many there were. */
+  forget(userId: string): Promise<number>;
 }
 
 /** Which reports a user opened in a credit period (the period's `opened` list). */

@@ -4,16 +4,18 @@ import { Value } from '@sinclair/typebox/value';
 import { type UserErasure, forgetUser } from '../domain/forget-user.js';
 import type { StatsStore } from '../domain/ports.js';
 import type { SavedReportStore } from '../domain/saved-reports.js';
+import type { ShareStore } from '../domain/shares.js';
 
 /**
  * auth's account-deleted: the user's requests stay without a link to them, and their views,
- * credits, activity, saved reports and directory entry are erased. The kit's consumer claims each event id, and
+ * credits, activity, saved reports, share links and directory entry are erased. The kit's consumer claims each event id, and
  * the erasure is idempotent besides, so a redelivery changes nothing.
  */
 export function accountDeletedHandlers(deps: {
   erasure: UserErasure;
   stats: StatsStore;
   saved: SavedReportStore;
+  shares: ShareStore;
 }): Record<string, EventHandler> {
   return {
     [Topics.accountDeleted]: async (event, log) => {
@@ -24,7 +26,9 @@ export function accountDeletedHandlers(deps: {
       const userId = event.data.user_id;
       const outcome = await forgetUser(deps.erasure, deps.stats, userId);
       await deps.saved.forget(userId);
-      log.info({ userId, ...outcome }, 'deleted account forgotten');
+      // Their share links go too: a link then answers 404, as one never made.
+      const shareLinksErased = await deps.shares.forget(userId);
+      log.info({ userId, ...outcome, shareLinksErased }, 'deleted account forgotten');
     },
   };
 }
