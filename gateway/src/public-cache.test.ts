@@ -145,6 +145,9 @@ describe('the public cache while its service fails', () => {
       await new Promise((r) => flaky.close(r));
       target = 'http://127.0.0.1:1';
       expect((await stale.inject({ url: '/api/list?a' })).headers['x-cache']).toBe('stale');
+      // Nothing kept for this URL and the service unreachable: the 503 of an unreachable
+      // service, not a second try through the proxy (599 here).
+      expect((await stale.inject({ url: '/api/list?c' })).statusCode).toBe(503);
     } finally {
       await stale.close();
       await cache.close();

@@ -13,6 +13,7 @@ import {
 } from '@homereport/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { upstreamUnavailable } from './proxy.js';
 
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
@@ -177,7 +178,10 @@ export function createPublicCache(options: PublicCacheOptions) {
   }
 
   return {
-    /** Answers from the cache or the service (true), or leaves the request to the proxy (false). */
+    /**
+     * Answers from the cache or the service (true), or leaves the request to the proxy (false);
+     * throws the 503 of an unreachable service when nothing kept can stand in.
+     */
     async serve(req: FastifyRequest, reply: FastifyReply, path: string, target: string): Promise<boolean> {
       if (req.method !== 'GET' || !options.paths.has(path)) return false;
       const url = req.url;
@@ -197,10 +201,17 @@ export function createPublicCache(options: PublicCacheOptions) {
           pending = load(req, url, target).finally(() => loading.delete(url));
           loading.set(url, pending);
         }
-        const fresh = await pending.catch((err: unknown): Passed => {
-          if (fallback === undefined) throw err;
-          return { status: 503, contentType: '', body: Buffer.alloc(0) };
-        });
+        let fresh: Entry | Passed;
+        try {
+          fresh = await pending;
+        } catch (err) {
+          // The service could not be reached or did not answer in time: asking it again through
+          // the proxy would only make the caller wait twice.
+          if (fallback === undefined) throw new ServiceUnreachable(err);
+          req.log.debug({ path, err }, 'public cache: service unreachable; serving the kept answer');
+          send(req, reply, fallback, 'stale');
+          return true;
+        }
         if ('generation' in fresh) {
           send(req, reply, fresh, 'miss');
         } else if (fresh.status >= 500 && fallback !== undefined) {
@@ -213,6 +224,10 @@ export function createPublicCache(options: PublicCacheOptions) {
         }
         return true;
       } catch (err) {
+        if (err instanceof ServiceUnreachable) {
+          req.log.warn({ err: err.cause, path }, 'upstream unavailable');
+          throw upstreamUnavailable();
+        }
         req.log.debug({ err, path }, 'public cache unavailable; proxying');
         return false;
       }
@@ -227,6 +242,13 @@ export function createPublicCache(options: PublicCacheOptions) {
       subscriber.disconnect();
     },
   };
+}
+
+/** A load that failed: answered like any unreachable service (503), not retried through the proxy. */
+class ServiceUnreachable extends Error {
+  constructor(cause: unknown) {
+    super('service unreachable', { cause });
+  }
 }
 
 /** What to send for a kept answer: 304 or 200, its headers as a flat list, the body to write. */
