@@ -54,7 +54,7 @@ export function registerShareRoutes(app: ServiceApp, deps: { shares: Shares }): 
         tags,
         summary: 'A shared report, without an account: no credit spent, no view recorded',
         params: SharedTokenParams,
-        response: { 200: SharedReportReply, 404: ErrorReply, 410: ErrorReply },
+        response: { 200: SharedReportReply, 400: ErrorReply, 404: ErrorReply, 410: ErrorReply },
       },
     },
     async (req) => ({ request: await deps.shares.open(req.params.token) }),
