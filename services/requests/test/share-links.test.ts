@@ -107,6 +107,7 @@ describe('opening a share link', () => {
     const res = await openShared(tokenOf(link.share_url));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.request).toMatchObject({ id, status: 'covered', notes: null });
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.body.request.report_path).toMatch(/^\/api\/files\/.+\?expires=\d+&signature=/);
     const file = await api('GET', res.body.request.report_path);
     expect(file.status).toBe(200);

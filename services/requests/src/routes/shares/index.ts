@@ -57,6 +57,11 @@ export function registerShareRoutes(app: ServiceApp, deps: { shares: Shares }): 
         response: { 200: SharedReportReply, 400: ErrorReply, 404: ErrorReply, 410: ErrorReply },
       },
     },
-    async (req) => ({ request: await deps.shares.open(req.params.token) }),
+    async (req, reply) => {
+      const request = await deps.shares.open(req.params.token);
+      // Never kept by a browser or proxy: a revoked link must stop showing the report at once.
+      reply.header('cache-control', 'no-store');
+      return { request };
+    },
   );
 }
