@@ -63,7 +63,10 @@ export async function registerMetaWebhookRoutes(app: ServiceApp, { meta, bodyLim
           summary: "Meta's webhook verification handshake: echoes hub.challenge when hub.verify_token matches",
           querystring: MetaHandshakeQuery,
           response: {
-            200: Type.String({ description: 'hub.challenge, as text/plain' }),
+            200: {
+              description: 'hub.challenge, echoed as it came',
+              content: { 'text/plain': { schema: Type.String() } },
+            },
             ...errors(400, 403, 503),
           },
         },
@@ -83,6 +86,14 @@ export async function registerMetaWebhookRoutes(app: ServiceApp, { meta, bodyLim
           tags: ['webhooks'],
           summary:
             'Receive Meta Lead Ads leadgen changes (signed with X-Hub-Signature-256); each lead is read from the Graph API and stored',
+          headers: Type.Object({
+            'x-hub-signature-256': Type.Optional(
+              Type.String({
+                maxLength: 200,
+                description: 'sha256=<hex HMAC-SHA256 of the raw body with META_APP_SECRET>; 401 when missing or wrong',
+              }),
+            ),
+          }),
           body: MetaWebhookBody,
           response: { 200: MetaWebhookReply, ...errors(400, 401, 403, 413, 415, 503) },
         },
