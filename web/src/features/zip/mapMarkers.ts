@@ -12,9 +12,11 @@ export const MAP_MEASURES = [
 export type MapMeasure = (typeof MAP_MEASURES)[number]['value'];
 
 /**
- * Tiers by three hues far apart (also for the common colour-vision deficiencies); appreciation
- * diverging around zero (reds fall, blues rise: ColorBrewer RdBu); yield in one rising ramp
- * (ColorBrewer YlGnBu). Thresholds are fixed so a colour means the same on every page.
+ * Tiers by three hues far apart; appreciation red below zero, then viridis from yellow (slow) to
+ * deep violet (fast); yield on plasma, a ramp of other hues, so the two measures never look alike.
+ * Viridis and plasma keep their order in lightness for the common colour-vision deficiencies and
+ * in grey, and none of their steps is pale enough to vanish on the light map. Thresholds are
+ * fixed so a colour means the same on every page.
  */
 const SCALES: Record<MapMeasure, ColourScale<number>> = {
   tier: categoryScale([
@@ -24,12 +26,12 @@ const SCALES: Record<MapMeasure, ColourScale<number>> = {
   ]),
   appreciation: thresholdScale(
     [0, 0.02, 0.04, 0.06, 0.08],
-    ['#b2182b', '#ef8a62', '#fddbc7', '#d1e5f0', '#67a9cf', '#2166ac'],
+    ['#d73027', '#fde725', '#5ec962', '#21918c', '#3b528b', '#440154'],
     formatPercent,
   ),
   yield: thresholdScale(
     [0.03, 0.05, 0.07, 0.09],
-    ['#ffffcc', '#a1dab4', '#41b6c4', '#2c7fb8', '#253494'],
+    ['#f0f921', '#f89540', '#cc4778', '#7e03a8', '#0d0887'],
     formatPercent,
   ),
 };

@@ -1,11 +1,13 @@
 import type { CoverageRequest } from '@homereport/contracts';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
 import { LoadFailed, QueryState } from '../../../components/QueryState';
 import type { NavItem } from '../../../components/SiteHeader';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
+import { MapPanel } from '../../../components/usmap/MapPanel';
+import { MapToggle } from '../../../components/usmap/MapToggle';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { type Params, choiceParam, textParam, useSearchState } from '../../../hooks/useSearchState';
 import { useSession } from '../../../session/SessionProvider';
@@ -13,6 +15,7 @@ import { type CoveredSort, useCoveredRequests } from '../api/coveredRequests';
 import { PropertyCard } from '../components/PropertyCard';
 import { UnlockReportModal } from '../components/UnlockReportModal';
 import { ZipMarketTeaser } from '../components/ZipMarketTeaser';
+import { PROPERTY_LEGEND, propertyMapMarkers } from '../propertyMarkers';
 import '../requests.css';
 
 function navFor(signedIn: boolean, isAdmin: boolean): NavItem[] {
@@ -48,10 +51,30 @@ function NoMatch({ q, onClear }: { q: string; onClear: () => void }) {
 }
 
 /** The search and the order live in the URL (?q=&sort=city): Back, reload and a shared link show the same list. */
-const PROPERTY_LIST: Params<{ q: string; sort: CoveredSort }> = {
+const PROPERTY_LIST: Params<{ q: string; sort: CoveredSort; map: '' | '1' }> = {
   q: textParam,
   sort: choiceParam<CoveredSort>(['newest', 'city'], 'newest'),
+  // The map (issue 25) is in the address too, so a shared link opens it.
+  map: choiceParam(['', '1'], ''),
 };
+
+/**
+ * The map of the reports the list shows: the same answer of the same query (every page loaded so
+ * far), so the two never disagree; "Load More" adds to both.
+ */
+function PropertyMap({ properties, onOpen }: { properties: CoverageRequest[]; onOpen: (id: string) => void }) {
+  const markers = useMemo(() => propertyMapMarkers(properties), [properties]);
+  return (
+    <MapPanel
+      title={`Map of the ${properties.length} property reports listed below`}
+      markers={markers}
+      legendTitle="Reports"
+      legend={PROPERTY_LEGEND}
+      placement={`The map shows the ${properties.length} reports listed below, each at the centre of its address's ZIP code (not the house itself).`}
+      onOpen={onOpen}
+    />
+  );
+}
 
 function EmptyState() {
   return (
@@ -78,7 +101,7 @@ export function PropertiesPage() {
   const { user, loading } = useSession();
   const navigate = useNavigate();
   const params = useSearchState(PROPERTY_LIST, { debounceMs: SEARCH_DEBOUNCE_MS });
-  const { q, sort } = params.state;
+  const { q, sort, map } = params.state;
   const covered = useCoveredRequests({ q, sort });
   const [locked, setLocked] = useState<CoverageRequest | null>(null);
   const closeModal = useCallback(() => setLocked(null), []);
@@ -129,6 +152,7 @@ export function PropertiesPage() {
                 <option value="city">City</option>
               </select>
             </label>
+            <MapToggle shown={map === '1'} onChange={(shown) => params.change({ map: shown ? '1' : '' })} />
           </search>
           <QueryState
             query={covered}
@@ -140,6 +164,15 @@ export function PropertiesPage() {
           >
             {(list) => (
               <>
+                {map === '1' && (
+                  <PropertyMap
+                    properties={list.properties}
+                    onOpen={(id) => {
+                      const property = list.properties.find((item) => item.id === id);
+                      if (property) open(property);
+                    }}
+                  />
+                )}
                 <div className="property-grid" data-testid="property-list">
                   {list.properties.map((property) => (
                     <PropertyCard key={property.id} property={property} onOpen={() => open(property)} />

@@ -1,11 +1,13 @@
 import type { ZipListItem } from '@homereport/contracts';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
 import { QueryState } from '../../../components/QueryState';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
 import { StatCard } from '../../../components/StatCard';
+import { MapPanel } from '../../../components/usmap/MapPanel';
+import { MapToggle } from '../../../components/usmap/MapToggle';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { type Params, choiceParam, pageParam, textParam, useSearchState } from '../../../hooks/useSearchState';
 import { useSession } from '../../../session/SessionProvider';
@@ -13,6 +15,7 @@ import { LOAD_ERROR, useZipCodePage } from '../api/zipCodes';
 import { UnlockZipModal } from '../components/UnlockZipModal';
 import { ZipCard } from '../components/ZipCard';
 import { zipNav } from '../components/zipNav';
+import { MAP_MEASURES, type MapMeasure, zipMapMarkers } from '../mapMarkers';
 import { TIER_FILTERS, type TierFilter } from '../zipFormat';
 import '../zip.css';
 
@@ -54,17 +57,56 @@ function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (
 }
 
 /**
+ * The map of the ZIP codes the list shows: the same answer of the same query, so the two never
+ * disagree; with more than one page, the map follows the pager as the list does.
+ */
+function ZipMap({
+  items,
+  measure,
+  page,
+  pages,
+  onOpen,
+}: {
+  items: ZipListItem[];
+  measure: MapMeasure;
+  page: number;
+  pages: number;
+  onOpen: (zipCode: string) => void;
+}) {
+  const { markers, legend } = useMemo(() => zipMapMarkers(items, measure), [items, measure]);
+  const measureLabel = MAP_MEASURES.find((option) => option.value === measure)?.label ?? measure;
+  const which =
+    pages > 1 ? `the ${items.length} ZIP codes of page ${page} of ${pages}` : `the ${items.length} ZIP codes`;
+  return (
+    <MapPanel
+      title={`Map of ${which} listed below, coloured by ${measureLabel.toLowerCase()}`}
+      markers={markers}
+      legendTitle={measureLabel}
+      legend={legend}
+      placement={`The map shows ${which} listed below, each at its ZIP code's centre.`}
+      onOpen={onOpen}
+    />
+  );
+}
+
+/**
  * What /zip shows lives in its address (?q=boston&tier=1&page=2): Back from a ZIP code returns to
  * the same search, and a bookmark or a shared link opens it again. A new search or tier starts
  * again at page 1.
  */
-const ZIP_LIST: Params<{ q: string; tier: TierFilter; page: number }> = {
+const ZIP_LIST: Params<{ q: string; tier: TierFilter; page: number; map: '' | '1'; measure: MapMeasure }> = {
   q: textParam,
   tier: choiceParam(
     TIER_FILTERS.map((option) => option.value),
     '',
   ),
   page: pageParam,
+  // The map (issue 25) is in the address too: a shared link opens it, coloured the same way.
+  map: choiceParam(['', '1'], ''),
+  measure: choiceParam(
+    MAP_MEASURES.map((option) => option.value),
+    'tier',
+  ),
 };
 const RESETS = ['page'] as const;
 
@@ -76,7 +118,7 @@ export function ZipListPage() {
   const { user, loading } = useSession();
   const navigate = useNavigate();
   const params = useSearchState(ZIP_LIST, { debounceMs: SEARCH_DEBOUNCE_MS, resets: RESETS });
-  const { q, tier, page } = params.state;
+  const { q, tier, page, map, measure } = params.state;
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
   const [locked, setLocked] = useState<ZipListItem | null>(null);
   const closeModal = useCallback(() => setLocked(null), []);
@@ -99,6 +141,9 @@ export function ZipListPage() {
     },
     [user, loading, navigate, commitSearch],
   );
+
+  // Showing the map or colouring it otherwise keeps the page: the map shows the page's ZIP codes.
+  const changeMap = (change: { map?: '' | '1'; measure?: MapMeasure }) => params.change({ ...change, page });
 
   const changePage = (next: number) => {
     params.change({ page: next });
@@ -160,6 +205,23 @@ export function ZipListPage() {
                 </button>
               ))}
             </fieldset>
+            <MapToggle shown={map === '1'} onChange={(shown) => changeMap({ map: shown ? '1' : '' })} />
+            {map === '1' && (
+              <label className="list-control">
+                <span>Colour by</span>
+                <select
+                  value={measure}
+                  onChange={(event) => changeMap({ measure: event.target.value as MapMeasure })}
+                  data-testid="map-measure"
+                >
+                  {MAP_MEASURES.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
           </div>
 
           <div className="stat-grid zip-stats">
@@ -188,6 +250,18 @@ export function ZipListPage() {
             >
               {(result) => (
                 <>
+                  {map === '1' && (
+                    <ZipMap
+                      items={result.zipCodes}
+                      measure={measure}
+                      page={Math.min(page, pages)}
+                      pages={pages}
+                      onOpen={(zipCode) => {
+                        const zip = result.zipCodes.find((item) => item.zipCode === zipCode);
+                        if (zip) void open(zip);
+                      }}
+                    />
+                  )}
                   <div
                     className={layout === 'grid' ? 'zip-grid' : 'zip-list'}
                     data-testid="zip-results"
