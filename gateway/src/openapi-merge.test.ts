@@ -108,5 +108,17 @@ describe('mergeDocuments', () => {
     expect(statuses('/api/requests/covered', 'get')).toEqual(['200', '429', '503']);
     expect(merged.paths['/api/requests/covered']?.get?.responses?.[503]).toBe(mine);
     expect(statuses('/api/health', 'get')).toEqual(['200']);
+    expect(merged.paths['/api/admin/requests/{id}/status']?.put?.responses?.[200]).toEqual({});
+  });
+
+  it('names a response that @fastify/swagger left as "Default Response" by its status', () => {
+    const merged = mergeDocuments(
+      {
+        zipcodes: doc({ '/api/zipcodes/{zip}': { get: { responses: { 404: { description: 'Default Response' } } } } }),
+      },
+      {},
+      [],
+    );
+    expect(merged.paths['/api/zipcodes/{zip}']?.get?.responses?.[404]).toEqual({ description: 'Not Found' });
   });
 });

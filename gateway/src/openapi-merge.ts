@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { ErrorReply } from '@homereport/kit';
 import { type ServiceName, isAdminPath, serviceFor } from './routes.js';
 
@@ -96,12 +97,6 @@ export function mergeDocuments(
           scheme: 'bearer',
           description: 'The token from POST /api/auth/login or /api/auth/admin-login.',
         },
-        webhookKey: {
-          type: 'apiKey',
-          in: 'header',
-          name: 'x-webhook-key',
-          description: 'A webhook key an admin created (Google Ads may send it as google_key in the body).',
-        },
       },
     },
     tags: tagOrder.map((name) => ({
@@ -168,8 +163,19 @@ function publicOperations(item: PathItem, template: string, service: string): Pa
   return out;
 }
 
+/**
+ * By status, each with a description: @fastify/swagger writes "Default Response" for a schema
+ * without one, which tells a reader nothing; the status's own name does a little better.
+ */
 function sortedByStatus(responses: unknown): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(responses ?? {}).sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries(
+    Object.entries(responses ?? {})
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([status, answer]) => {
+        const plain = (answer as { description?: string }).description === 'Default Response';
+        return [status, plain ? { ...(answer as object), description: STATUS_CODES[status] ?? status } : answer];
+      }),
+  );
 }
 
 /** Adds a service's component schemas, renaming those whose name is taken by a different schema. */

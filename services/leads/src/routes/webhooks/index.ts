@@ -1,6 +1,7 @@
 import { AppError, type ServiceApp } from '@homereport/kit';
 import { parseJsonKeepingLongIntegers } from '../../domain/json-body.js';
 import type { Leads } from '../../domain/leads.js';
+import { InboundLeadPayload, documentedOnly } from '../../schemas/lead-payloads.js';
 import { InboundLeadReply, errors } from '../../schemas/leads.js';
 import { readLimited } from './read-limited.js';
 
@@ -35,8 +36,11 @@ export async function registerWebhookRoutes(app: ServiceApp, { leads, bodyLimit 
         schema: {
           tags: ['webhooks'],
           summary: 'Receive one lead (generic JSON or a Google Ads lead form webhook)',
+          body: InboundLeadPayload,
           response: { 200: InboundLeadReply, ...errors(400, 401, 413, 415) },
         },
+        // The body schema is for the OpenAPI document: the domain reads both shapes itself.
+        validatorCompiler: documentedOnly,
       },
       async (req) => {
         const header = req.headers['x-webhook-key'];

@@ -1,0 +1,216 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { INTERNAL_SECRET_HEADER, ROUTE_LIST_PATH, type RegisteredRoute } from '@homereport/kit';
+import addFormatsModule from 'ajv-formats';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin } from '../../test/support/admin.js';
+import { type ApiResponse, api, uniqueEmail } from '../../test/support/api.js';
+import { testEnv } from '../../test/support/env.js';
+import { linkIn, tokenOf, waitForEmail } from '../../test/support/mail.js';
+import { serviceFor } from '../src/routes.js';
+
+// The public OpenAPI document (GET /api/openapi.json) against what is really served: every route
+// each service registered under /api (its own list, /internal/routes), every call of api.md's
+// tables, and real answers checked against the schema the document gives for their status.
+// Routes other parts add are picked up from those lists, never named here.
+
+type Schema = Record<string, unknown>;
+interface Operation {
+  tags?: string[];
+  responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+  requestBody?: { content?: Record<string, { schema?: Schema; example?: unknown; examples?: unknown }> };
+}
+interface Document {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
+  'x-missing-services': string[];
+}
+
+const API_MD = fileURLToPath(new URL('../../../shared/design/api.md', import.meta.url));
+const PASSWORD = 'reference password 1';
+/** Path parameters are named differently in api.md (`:zipCode`) and in routes (`:zip`): compare shapes. */
+const shape = (path: string) => path.replace(/\{[^}/]+\}|:[^/]+/g, '{}');
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+
+let doc: Document;
+const documented = new Set<string>();
+
+beforeAll(async () => {
+  const res = await api<Document>('GET', '/api/openapi.json');
+  expect(res.status).toBe(200);
+  doc = res.body;
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${shape(path)}`);
+  }
+});
+
+describe('GET /api/openapi.json', () => {
+  it('is one OpenAPI 3.1 document with every service in it', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc['x-missing-services']).toEqual([]);
+  });
+
+  it('describes every route a service serves under /api, and every such route is one the gateway forwards to it', async () => {
+    const { servicePorts, internalSecret } = testEnv();
+    const undocumented: string[] = [];
+    const unrouted: string[] = [];
+    let seen = 0;
+    for (const [service, port] of Object.entries(servicePorts)) {
+      const res = await fetch(`http://127.0.0.1:${port}${ROUTE_LIST_PATH}`, {
+        headers: { [INTERNAL_SECRET_HEADER]: internalSecret },
+      });
+      expect(res.status, `${service}'s route list`).toBe(200);
+      const { routes } = (await res.json()) as { routes: RegisteredRoute[] };
+      for (const { method, url } of routes) {
+        if (!url.startsWith('/api/')) continue;
+        seen++;
+        const concrete = url.replace(/:[^/]+/g, 'x');
+        if (serviceFor(concrete) !== service) unrouted.push(`${method} ${url} (${service})`);
+        else if (!documented.has(`${method} ${shape(url)}`)) undocumented.push(`${method} ${url} (${service})`);
+      }
+    }
+    expect(seen).toBeGreaterThan(30);
+    expect(unrouted, 'routes the gateway sends to another service or nowhere').toEqual([]);
+    expect(undocumented, 'routes missing from the document').toEqual([]);
+  });
+
+  it('has every call of api.md’s tables', () => {
+    const calls = new Set<string>();
+    for (const line of readFileSync(API_MD, 'utf8').split('\n')) {
+      const firstCell = /^\|([^|]+)\|/.exec(line)?.[1] ?? '';
+      for (const m of firstCell.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/api\/[^\s,`]+)/g)) {
+        calls.add(`${m[1]} ${shape(m[2] as string)}`);
+      }
+    }
+    expect(calls.size).toBeGreaterThan(40);
+    expect([...calls].filter((call) => !documented.has(call))).toEqual([]);
+  });
+
+  it('tags every admin path `admin`, and only those', () => {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        expect(op.tags?.includes('admin'), `${method} ${path}`).toBe(path.startsWith('/api/admin/'));
+      }
+    }
+  });
+
+  it('shows the webhook payloads with examples', () => {
+    const webhooks = Object.entries(doc.paths).filter(([path]) => path.startsWith('/api/webhooks/'));
+    expect(webhooks.map(([path]) => path)).toContain('/api/webhooks/leads');
+    for (const [path, item] of webhooks) {
+      if (!item.post) continue;
+      const content = item.post.requestBody?.content ?? {};
+      const json = content['application/json'];
+      expect(json?.schema, `${path} payload schema`).toBeDefined();
+      expect(JSON.stringify(json), `${path} payload examples`).toMatch(/"examples?"/);
+    }
+  });
+});
+
+/** The operation of the document that a concrete call reaches: fixed segments beat parameters. */
+function operationFor(method: string, path: string): Operation {
+  const candidates = Object.keys(doc.paths)
+    .filter((template) => new RegExp(`^${template.replace(/\{[^}/]+\}/g, '[^/]+')}$`).test(path))
+    .sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0));
+  const op = candidates.map((t) => doc.paths[t]?.[method.toLowerCase()]).find(Boolean);
+  if (!op) throw new Error(`${method} ${path} is not in the document`);
+  return op;
+}
+
+/** The answer matches the schema the document gives for its status. */
+function expectDocumented(method: string, path: string, res: ApiResponse) {
+  const response = operationFor(method, path.split('?')[0] as string).responses?.[String(res.status)];
+  expect(response, `${method} ${path} answered ${res.status}, which the document does not list`).toBeDefined();
+  const schema = response?.content?.['application/json']?.schema;
+  if (!schema) {
+    // A documented answer without a body (204).
+    expect(res.body ?? '', `${method} ${path} ${res.status} has a body the document does not describe`).toBe('');
+    return;
+  }
+  const validate = ajv.compile({ ...schema, components: doc.components });
+  expect(validate(res.body), `${method} ${path} ${res.status}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+}
+
+describe('answers match their documented schemas', () => {
+  let userToken: string;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    const adminEmail = uniqueEmail('reference-admin');
+    expect((await createAdmin(adminEmail, PASSWORD)).code).toBe(0);
+    adminToken = (await api('POST', '/api/auth/admin-login', { body: { email: adminEmail, password: PASSWORD } })).body
+      .token;
+    const userEmail = uniqueEmail('reference-user');
+    const registered = await api('POST', '/api/auth/register', { body: { email: userEmail, password: PASSWORD } });
+    expectDocumented('POST', '/api/auth/register', registered);
+    const token = tokenOf(linkIn(await waitForEmail(userEmail, /Verify your email/), '/verify-email?token='));
+    expect((await api('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
+    userToken = (await api('POST', '/api/auth/login', { body: { email: userEmail, password: PASSWORD } })).body.token;
+    expect(userToken).toEqual(expect.any(String));
+  }, 120_000);
+
+  it('public calls, their successes and their refusals', async () => {
+    for (const path of ['/api/health', '/api/zipcodes', '/api/requests/covered', '/api/requests/covered?limit=2']) {
+      const res = await api('GET', path);
+      expect(res.status, path).toBe(200);
+      expectDocumented('GET', path, res);
+    }
+    const created = await api('POST', '/api/requests', { body: { address: '12 Schema Lane, Austin, TX 78701' } });
+    expect(created.status).toBe(201);
+    expectDocumented('POST', '/api/requests', created);
+    for (const [method, path, body] of [
+      ['POST', '/api/requests', { address: ' ' }],
+      ['GET', '/api/zipcodes/1234', undefined],
+      ['GET', '/api/auth/me', undefined],
+      ['POST', '/api/contact', { name: 'x' }],
+    ] as const) {
+      const res = await api(method, path, { body });
+      expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      expectDocumented(method, path, res);
+    }
+  });
+
+  it('a signed-in user’s calls', async () => {
+    for (const path of ['/api/auth/me', '/api/users/stats', '/api/users/access-history', '/api/requests/mine']) {
+      const res = await api('GET', path, { token: userToken });
+      expect(res.status, path).toBe(200);
+      expectDocumented('GET', path, res);
+    }
+    const forbidden = await api('GET', '/api/admin/dashboard', { token: userToken });
+    expect(forbidden.status).toBe(403);
+  });
+
+  it('an admin’s calls and a lead posted with the key it made', async () => {
+    for (const path of [
+      '/api/admin/dashboard',
+      '/api/admin/recent-requests',
+      '/api/admin/requests?limit=5',
+      '/api/admin/webhook-keys',
+      '/api/admin/leads?limit=5',
+      '/api/admin/leads/stats',
+    ]) {
+      const res = await api('GET', path, { token: adminToken });
+      expect(res.status, path).toBe(200);
+      expectDocumented('GET', path, res);
+    }
+    const key = await api('POST', '/api/admin/webhook-keys', {
+      token: adminToken,
+      body: { key_name: `reference ${uniqueEmail('key')}` },
+    });
+    expect(key.status).toBe(201);
+    expectDocumented('POST', '/api/admin/webhook-keys', key);
+    const lead = await api('POST', '/api/webhooks/leads', {
+      headers: { 'x-webhook-key': key.body.webhook_key },
+      body: { lead_id: `ref-${Date.now()}`, first_name: 'Ada', last_name: 'Lovelace', email: uniqueEmail('lead') },
+    });
+    expect(lead.status).toBe(200);
+    expectDocumented('POST', '/api/webhooks/leads', lead);
+    const refused = await api('POST', '/api/webhooks/leads', { headers: { 'x-webhook-key': 'nope' }, body: {} });
+    expect(refused.status).toBe(401);
+    expectDocumented('POST', '/api/webhooks/leads', refused);
+  });
+});
