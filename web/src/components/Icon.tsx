@@ -147,6 +147,7 @@ const paths = {
     </>
   ),
   send: <path d="M21 3 10 14M21 3l-7 18-4-7-7-4z" />,
+  star: <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" />,
 } satisfies Record<string, ReactElement>;
 
 export type IconName = keyof typeof paths;

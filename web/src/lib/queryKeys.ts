@@ -12,6 +12,10 @@ export const queryKeys = {
   user: ['users'] as const,
   userStats: ['users', 'stats'] as const,
   accessHistory: ['users', 'access-history'] as const,
+  /** The signed-in user's saved reports (their ids decide every star shown). */
+  savedReports: ['users', 'saved'] as const,
+  /** The ZIP codes the signed-in user watches. */
+  zipWatches: ['users', 'zip-watch'] as const,
   /** Everything the admin area reads about requests. */
   admin: ['admin'] as const,
   adminDashboard: ['admin', 'dashboard'] as const,

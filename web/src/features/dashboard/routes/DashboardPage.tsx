@@ -10,6 +10,7 @@ import { formatLongDate, nextCreditRefresh } from '../../../lib/dates';
 import { useSession } from '../../../session/SessionProvider';
 import { useAccessHistory, useUserStats } from '../api/userStats';
 import { MyRequests } from '../components/MyRequests';
+import { SavedReports } from '../components/SavedReports';
 import { NOT_KNOWN, planName, recentActivity } from '../dashboardView';
 import '../dashboard.css';
 
@@ -118,6 +119,7 @@ export function DashboardPage() {
                   )}
                 </QueryState>
               </section>
+              <SavedReports />
               <MyRequests />
             </div>
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/client';
 import { LoadFailed, isRefusal } from '../../../components/QueryState';
+import { SaveStar } from '../../../components/SaveStar';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -74,7 +75,15 @@ export function ReportPage() {
         <Link to="/properties" className="back-link">
           <span aria-hidden="true">←</span> Back to Reports
         </Link>
-        <ReportDocument request={request} actions={<ShareReport requestId={request.id} />} />
+        <ReportDocument
+          request={request}
+          actions={
+            <>
+              <SaveStar request={request} />
+              <ShareReport requestId={request.id} />
+            </>
+          }
+        />
         <div className="actions">
           <Link to="/properties" className="btn btn-secondary">
             Browse More Reports

@@ -1,6 +1,7 @@
 import type { CoverageRequest } from '@homereport/contracts';
 import { ExternalLink } from '../../../components/ExternalLink';
 import { Icon } from '../../../components/Icon';
+import { SaveStar } from '../../../components/SaveStar';
 import { formatLongDate } from '../../../lib/dates';
 
 const features = [
@@ -17,7 +18,10 @@ export function PropertyCard({ property, onOpen }: { property: CoverageRequest; 
         <span className="icon-badge">
           <Icon name="home" />
         </span>
-        <span className="badge badge-green">Available</span>
+        <span className="property-card-tags">
+          <SaveStar request={property} />
+          <span className="badge badge-green">Available</span>
+        </span>
       </div>
       <h3 className="property-address">{property.address}</h3>
       {property.url && (

@@ -2,6 +2,7 @@ import type { ZipAnalysis } from '@homereport/contracts';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../../../components/Icon';
 import { formatReportDate, formatText } from '../../zipFormat';
+import { WatchZipButton } from '../WatchZipButton';
 import { SampleNote, TierBadge } from '../ZipCard';
 
 /** The top of a ZIP code's page: its code, tier, place and report details. */
@@ -17,6 +18,7 @@ export function ZipHeader({ analysis }: { analysis: ZipAnalysis }) {
           <h1 data-testid="zip-detail-code">ZIP Code {analysis.zipCode}</h1>
           <TierBadge tier={meta.tier} testId="zip-detail-tier" />
           {meta.sample && <SampleNote />}
+          <WatchZipButton zipCode={analysis.zipCode} />
         </div>
         <p className="zip-hero-place" data-testid="zip-detail-place">
           {meta.location.city}, {meta.location.state}
