@@ -23,7 +23,7 @@ import { cachedHealth, servicesHealth } from './health.js';
 import { createProxy } from './proxy.js';
 import { createPublicCache } from './public-cache.js';
 import { SharedRateLimit } from './rate-limit.js';
-import { PUBLIC_CACHEABLE, type ServiceName, isAdminPath, serviceFor, upstreams } from './routes.js';
+import { PUBLIC_CACHEABLE, type ServiceName, type Upstreams, isAdminPath, serviceFor, upstreams } from './routes.js';
 import { securityHeadersFor } from './security-headers.js';
 import { registerWebApp } from './web.js';
 
@@ -48,12 +48,13 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
     connectionTimeoutMs: 60_000,
   });
   registerRedis(app, redis);
+  const targets = upstreams(config);
   await registerHeaders(app, config);
   registerBodyRules(app, config);
-  registerHealth(app, config, redis);
+  registerHealth(app, config, redis, targets);
   // /api/openapi.json and /api/docs: the gateway's own, before the /api/* forwarding.
-  registerApiReference(app, { targets: upstreams(config), logger });
-  registerApi(app, config, logger, redis);
+  registerApiReference(app, { targets, logger });
+  registerApi(app, config, logger, redis, targets);
   // The built web app: precompressed, hashed assets cached for a year, SPA fallback (web.ts).
   await registerWebApp(app, config.WEB_DIST, logger);
   return app;
@@ -93,7 +94,7 @@ function registerBodyRules(app: ServiceApp, config: GatewayConfig): void {
  * /api/health: each answer fans out to every service and their dependencies, so it is asked at
  * most every 1.5 s, limited per client, and not logged at info (probes call it every few seconds).
  */
-function registerHealth(app: ServiceApp, config: GatewayConfig, redis: Redis): void {
+function registerHealth(app: ServiceApp, config: GatewayConfig, redis: Redis, targets: Upstreams): void {
   const limit = new SharedRateLimit({
     redis,
     prefix: 'ratelimit:gw-health:',
@@ -101,7 +102,6 @@ function registerHealth(app: ServiceApp, config: GatewayConfig, redis: Redis): v
     perWindow: config.HEALTH_RATE_LIMIT_PER_MINUTE,
   });
   app.addHook('onClose', () => limit.close());
-  const targets = upstreams(config);
   const health = cachedHealth(() => servicesHealth(targets));
   app.get('/api/health', { logLevel: 'warn' }, async (req, reply) => {
     const wait = limit.hit(req.ip);
@@ -116,8 +116,7 @@ function registerHealth(app: ServiceApp, config: GatewayConfig, redis: Redis): v
  * Every other /api path: the per-client budget, then kept public answers or the caller's
  * identity, the admin-path rule, and the service that answers it.
  */
-function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, redis: Redis): void {
-  const targets = upstreams(config);
+function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, redis: Redis, targets: Upstreams): void {
   const requestLimit = new SharedRateLimit({
     redis,
     prefix: 'ratelimit:gw:',
@@ -131,7 +130,7 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
     internalSecret: config.INTERNAL_SECRET,
     paths: PUBLIC_CACHEABLE,
   });
-  const proxy = createProxy(config.INTERNAL_SECRET);
+  const proxy = createProxy(config.INTERNAL_SECRET, targets);
   const resolveIdentity = identityResolver(new SessionStore(redis));
   // Writes to these services can change what the public cache keeps.
   const cacheOwners = new Set([...PUBLIC_CACHEABLE].map((path) => serviceFor(path)));
@@ -161,7 +160,7 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
       }
       const service = serviceFor(path);
       if (!service) throw notFound(`No API route for ${req.method} ${path}.`);
-      return await proxy.forward(req, reply, targets[service], service, identity);
+      return await proxy.forward(req, reply, service, identity);
     } catch (err) {
       // Refused before the body was read (an upload without a session): the answer must survive.
       if (err instanceof AppError) return refuse(req, reply, err);

@@ -1,6 +1,7 @@
 import { Agent, type IncomingHttpHeaders, type OutgoingHttpHeaders, request } from 'node:http';
 import { AppError, IDENTITY_HEADERS, INTERNAL_SECRET_HEADER, type Identity } from '@homereport/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServiceName, Upstreams } from './routes.js';
 
 /** What a client gets when a service cannot be reached; sent by Fastify like any other error. */
 export const upstreamUnavailable = () =>
@@ -46,27 +47,25 @@ const UPSTREAM_TIMEOUT_MS = 60_000;
  * body as a stream), so our hooks' headers, the access line and the error handler apply to it,
  * and a service that cannot be reached is answered through the error handler.
  */
-export function createProxy(internalSecret: string) {
+export function createProxy(internalSecret: string, targets: Upstreams) {
   const agent = new Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
   // Each service's address, parsed once rather than per request.
-  const addresses = new Map<string, { hostname: string; port: string }>();
+  const addresses = new Map(
+    Object.entries(targets).map(([service, url]) => {
+      const { hostname, port } = new URL(url);
+      return [service as ServiceName, { hostname, port }];
+    }),
+  );
 
   return {
     /** Resolves with the reply once the service's answer is being sent (or the 503 instead). */
     forward(
       req: FastifyRequest,
       reply: FastifyReply,
-      target: string,
-      serviceName: string,
+      serviceName: ServiceName,
       identity: Identity | null,
     ): Promise<FastifyReply> {
-      let address = addresses.get(target);
-      if (address === undefined) {
-        const { hostname, port } = new URL(target);
-        address = { hostname, port };
-        addresses.set(target, address);
-      }
-      const { hostname, port } = address;
+      const { hostname, port } = addresses.get(serviceName) as { hostname: string; port: string };
       // req.ip is the socket address, or with TRUST_PROXY the client address our load balancer saw.
       const headers = forwardHeaders(req.headers, {
         internalSecret,

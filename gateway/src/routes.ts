@@ -31,7 +31,10 @@ export function serviceFor(path: string): ServiceName | null {
   return ROUTES.find((r) => r.pattern.test(path))?.service ?? null;
 }
 
-export function upstreams(config: GatewayConfig): Record<ServiceName, string> {
+/** Each service's base URL. */
+export type Upstreams = Record<ServiceName, string>;
+
+export function upstreams(config: GatewayConfig): Upstreams {
   return {
     auth: config.AUTH_URL,
     requests: config.REQUESTS_URL,
