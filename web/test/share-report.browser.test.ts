@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import { PHONE, newPage, openBrowser, screenshot } from '../../test/support/browser.js';
 import { PASSWORD, coverViaApi, createRequestViaApi, newAdmin, uniqueAddress, verifiedUser } from './fixtures.js';
 
 describe('sharing a report in a browser', () => {
@@ -40,6 +40,10 @@ describe('sharing a report in a browser', () => {
     await expect(page.getByTestId('share-report').textContent()).resolves.toMatch(/without an account, until/);
     await page.getByTestId('share-copy').waitFor();
     await screenshot(page, 'share-link-created');
+    // On a phone the link, Copy and Revoke wrap under the title instead of running off the screen.
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'share-link-created-phone');
 
     // Someone else's browser: no session, nothing stored.
     const visitor = await newPage(browser);

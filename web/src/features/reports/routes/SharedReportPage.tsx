@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CoverageRequest } from '@homereport/contracts';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/client';
 import { LoadFailed } from '../../../components/QueryState';
@@ -11,58 +11,24 @@ import { ReportMessage } from '../components/ReportMessage';
 
 const statusOf = (error: unknown) => (isApiError(error) && !error.networkError ? error.status : null);
 
+/** What the shared page reads of its query (a TanStack Query result fits). */
+export interface SharedReportQuery {
+  data: CoverageRequest | undefined;
+  error: unknown;
+  isPending: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
 /**
- * /shared/:token: a report someone shared, for anyone holding the link, signed in or not. No
- * credit is spent and no view recorded. A revoked or expired link (410) and an unknown one (404)
- * each say so; an outage says it could not load, with Retry.
+ * The shared page's content for each state of its read: loading; a revoked or expired link
+ * (410) and an unknown one (404), each in its own words; an outage, with Retry; the report.
  */
-export function SharedReportPage() {
-  const { token = '' } = useParams();
-  const shared = useSharedReport(token);
+export function SharedReportBody({ shared }: { shared: SharedReportQuery }) {
   const request = shared.data;
   const status = statusOf(shared.error);
-  useDocumentTitle(request ? `${request.address} (shared report)` : 'Shared Report');
-
-  let body: ReactNode;
-  if (shared.isPending) {
-    body = <PageSpinner label="Loading shared report" />;
-  } else if (status === 410) {
-    body = (
-      <ReportMessage
-        testId="shared-report-gone"
-        title="This link was revoked or has expired"
-        links={[
-          { to: '/properties', label: 'Browse Reports' },
-          { to: '/register', label: 'Create an Account' },
-        ]}
-      >
-        <p className="muted">Ask the person who shared this report with you for a new link.</p>
-      </ReportMessage>
-    );
-  } else if (status === 404) {
-    body = (
-      <ReportMessage
-        testId="shared-report-not-found"
-        title="Shared Report Not Found"
-        links={[{ to: '/properties', label: 'Browse Reports' }]}
-      >
-        <p className="muted">This link does not lead to a report. Check that it was copied whole.</p>
-      </ReportMessage>
-    );
-  } else if (shared.isError) {
-    body = (
-      <div className="container narrow">
-        <LoadFailed
-          what="this shared report"
-          error={shared.error}
-          onRetry={() => void shared.refetch()}
-          retrying={shared.isFetching}
-          testId="shared-report-load-failed"
-        />
-      </div>
-    );
-  } else if (request) {
-    body = (
+  if (request) {
+    return (
       <div className="container report-container" data-testid="shared-report">
         <p className="muted shared-report-note" data-testid="shared-report-note">
           Someone shared this HomeReport property report with you.
@@ -79,10 +45,60 @@ export function SharedReportPage() {
       </div>
     );
   }
+  if (status === 410) {
+    return (
+      <ReportMessage
+        testId="shared-report-gone"
+        title="This link was revoked or has expired"
+        links={[
+          { to: '/properties', label: 'Browse Reports' },
+          { to: '/register', label: 'Create an Account' },
+        ]}
+      >
+        <p className="muted">Ask the person who shared this report with you for a new link.</p>
+      </ReportMessage>
+    );
+  }
+  if (status === 404) {
+    return (
+      <ReportMessage
+        testId="shared-report-not-found"
+        title="Shared Report Not Found"
+        links={[{ to: '/properties', label: 'Browse Reports' }]}
+      >
+        <p className="muted">This link does not lead to a report. Check that it was copied whole.</p>
+      </ReportMessage>
+    );
+  }
+  if (shared.error) {
+    return (
+      <div className="container narrow">
+        <LoadFailed
+          what="this shared report"
+          error={shared.error}
+          onRetry={() => void shared.refetch()}
+          retrying={shared.isFetching}
+          testId="shared-report-load-failed"
+        />
+      </div>
+    );
+  }
+  return <PageSpinner label="Loading shared report" />;
+}
 
+/**
+ * /shared/:token: a report someone shared, for anyone holding the link, signed in or not. No
+ * credit is spent and no view recorded.
+ */
+export function SharedReportPage() {
+  const { token = '' } = useParams();
+  const shared = useSharedReport(token);
+  useDocumentTitle(shared.data ? `${shared.data.address} (shared report)` : 'Shared Report');
   return (
     <SiteLayout>
-      <section className="section section-tight">{body}</section>
+      <section className="section section-tight">
+        <SharedReportBody shared={shared} />
+      </section>
     </SiteLayout>
   );
 }
