@@ -119,7 +119,8 @@ describe('the map of /zip and /properties', () => {
 
     // Coloured by appreciation: the legend's ranges, and every point in one of their colours.
     await page.getByTestId('map-measure').selectOption('appreciation');
-    await expect(legend.textContent()).resolves.toContain('Below 0.0%');
+    // The address changes first, then the page: wait for the new legend.
+    await legend.getByText('Below 0.0%').waitFor();
     const swatches = await legend
       .locator('.us-map-swatch')
       .evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).backgroundColor));
