@@ -68,6 +68,20 @@ export class BatchMarkers {
     this.docs = db.collection<BatchedDoc>(options.collection);
   }
 
+  /** Markers waiting, and when the oldest was written (ms), for the outbox metrics. */
+  async pending(): Promise<{ count: number; since: number }> {
+    const [count, oldest] = await Promise.all([
+      this.markers.estimatedDocumentCount(),
+      // A marker's first retryAt is its write plus the grace period; later ones are later.
+      this.markers
+        .find({}, { projection: { retryAt: 1 } })
+        .sort({ retryAt: 1 })
+        .limit(1)
+        .next(),
+    ]);
+    return { count, since: oldest ? oldest.retryAt.getTime() - this.graceMs : Number.POSITIVE_INFINITY };
+  }
+
   async mark(batchId: string, ids: string[]): Promise<void> {
     await this.markers.insertOne({ _id: batchId, ids, retryAt: new Date(Date.now() + this.graceMs), attempts: 0 });
   }

@@ -100,7 +100,6 @@ export class OutboxRelay implements OutboxRecorder, BatchOutbox {
   private readonly chains = new Map<string, Promise<unknown>>();
   private readonly loop: SweepLoop;
   private readonly batches: BatchMarkers | null;
-  private readonly batchMarkerCollection: Collection<SweepMarker> | null;
   private stopReporting: (() => void) | null = null;
 
   constructor(
@@ -117,7 +116,6 @@ export class OutboxRelay implements OutboxRecorder, BatchOutbox {
     this.batches = options.batches
       ? new BatchMarkers(db, options.batches, publisher, logger, this.graceMs, this.loop.settings)
       : null;
-    this.batchMarkerCollection = options.batches ? db.collection<SweepMarker>(options.batches.markers) : null;
   }
 
   start(): void {
@@ -136,29 +134,21 @@ export class OutboxRelay implements OutboxRecorder, BatchOutbox {
    * stays for the grace period after its write even once published, so a few seconds is normal.
    */
   private async reportPending(): Promise<void> {
-    const [count, oldest] = await Promise.all([
-      this.markers.countDocuments({}),
+    const [count, oldest, batches] = await Promise.all([
+      // The collection's own count, not a scan: read at every scrape.
+      this.markers.estimatedDocumentCount(),
       this.markers
         .find({}, { projection: { touchedAt: 1 } })
         .sort({ touchedAt: 1 })
         .limit(1)
         .next(),
+      this.batches?.pending(),
     ]);
-    let pending = count;
-    let since = oldest?.touchedAt.getTime() ?? Number.POSITIVE_INFINITY;
-    if (this.batchMarkerCollection) {
-      const [batchCount, oldestBatch] = await Promise.all([
-        this.batchMarkerCollection.countDocuments({}),
-        // A batch marker's first retryAt is its write plus the grace period; later ones are later.
-        this.batchMarkerCollection
-          .find({}, { projection: { retryAt: 1 } })
-          .sort({ retryAt: 1 })
-          .limit(1)
-          .next(),
-      ]);
-      pending += batchCount;
-      if (oldestBatch) since = Math.min(since, oldestBatch.retryAt.getTime() - this.graceMs);
-    }
+    const pending = count + (batches?.count ?? 0);
+    const since = Math.min(
+      oldest?.touchedAt.getTime() ?? Number.POSITIVE_INFINITY,
+      batches?.since ?? Number.POSITIVE_INFINITY,
+    );
     outboxPending.set(pending);
     outboxOldestAge.set(Number.isFinite(since) ? Math.max(0, (Date.now() - since) / 1000) : 0);
   }
