@@ -18,6 +18,9 @@ KUSTOMIZE_VERSION="v5.8.1"
 # The Node release of the image (Dockerfile); the compiled-build test runs the build on it too.
 NODE_LTS_VERSION="24.21.0"
 WITH_BROWSER="${WITH_BROWSER:-0}"
+# The tools only tests and benchmarks use (Toxiproxy, promtool, kustomize, the image's Node):
+# `npm start` leaves them out (WITH_TEST_TOOLS=0), so a first start builds no Prometheus.
+WITH_TEST_TOOLS="${WITH_TEST_TOOLS:-1}"
 
 mkdir -p "$CACHE_DIR/bin"
 step() { printf '[provision] %s\n' "$*"; }
@@ -106,10 +109,10 @@ go_install() {
 go_install versitygw "github.com/versity/versitygw/cmd/versitygw@$VERSITYGW_VERSION" "$CACHE_DIR/bin/versitygw" "a few minutes"
 
 # --- Toxiproxy (a TCP proxy that injects network faults; bench:faults only), from the Go module proxy ---
-go_install toxiproxy "github.com/Shopify/toxiproxy/v2/cmd/server@$TOXIPROXY_VERSION" "$CACHE_DIR/bin/toxiproxy-server" "about a minute"
+[ "$WITH_TEST_TOOLS" = 1 ] && go_install toxiproxy "github.com/Shopify/toxiproxy/v2/cmd/server@$TOXIPROXY_VERSION" "$CACHE_DIR/bin/toxiproxy-server" "about a minute"
 
 # --- promtool (Prometheus's rule and exposition checker), from the Go module proxy ---
-go_install promtool "github.com/prometheus/prometheus/cmd/promtool@$PROMETHEUS_MODULE_VERSION" \
+[ "$WITH_TEST_TOOLS" = 1 ] && go_install promtool "github.com/prometheus/prometheus/cmd/promtool@$PROMETHEUS_MODULE_VERSION" \
   "$CACHE_DIR/bin/promtool-$PROMETHEUS_MODULE_VERSION" "several minutes" promtool
 
 # --- Apache Kafka (KRaft), jars from Maven Central ---
@@ -136,6 +139,11 @@ POM
   touch "$kafka_dir/.complete"
 fi
 step "kafka: $kafka_dir/libs ($(ls "$kafka_dir/libs" | wc -l) jars)"
+if [ "$WITH_TEST_TOOLS" != 1 ]; then
+  step "done (without the test tools); cache: $CACHE_DIR"
+  exit 0
+fi
+
 # --- kustomize, from the Go module proxy ---
 go_install kustomize "sigs.k8s.io/kustomize/kustomize/v5@$KUSTOMIZE_VERSION" \
   "$CACHE_DIR/bin/kustomize-$KUSTOMIZE_VERSION" "about a minute" kustomize

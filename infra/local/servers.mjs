@@ -82,11 +82,19 @@ export async function stopByPidFile(dataDir, name, timeoutMs = 15_000) {
   }
 }
 
-/** Runs provision.sh (idempotent; seconds when everything is there). */
-export function provision({ withBrowser = false } = {}) {
+/**
+ * Runs provision.sh (idempotent; seconds when everything is there). `testTools` false leaves out
+ * what only tests and benchmarks use (Toxiproxy, promtool, kustomize, the image's Node).
+ */
+export function provision({ withBrowser = false, testTools = true } = {}) {
   const result = spawnSync('bash', [join(repoRoot, 'infra/local/provision.sh')], {
     stdio: 'inherit',
-    env: { ...env, LOCAL_INFRA_CACHE: cacheDir, WITH_BROWSER: withBrowser ? '1' : '0' },
+    env: {
+      ...env,
+      LOCAL_INFRA_CACHE: cacheDir,
+      WITH_BROWSER: withBrowser ? '1' : '0',
+      WITH_TEST_TOOLS: testTools ? '1' : '0',
+    },
   });
   if (result.status !== 0) throw new Error('provisioning failed (see the messages above)');
 }

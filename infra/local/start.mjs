@@ -22,7 +22,8 @@ const { cacheDir, provision, startInfra } = await import('./servers.mjs');
 const { startStack } = await import('./stack.mjs');
 
 const watch = process.argv.includes('--watch');
-provision();
+// The servers only: Toxiproxy, promtool, kustomize and the image's Node are for tests and benchmarks.
+provision({ testTools: false });
 if (process.env.SKIP_BUILD !== '1') {
   console.log(watch ? '[start] building the web app' : '[start] building (npm run build)');
   run('npm', watch ? ['run', 'build', '-w', 'web'] : ['run', 'build']);
