@@ -17,6 +17,8 @@ export type Who = 'public' | 'user' | 'admin';
 export interface SiteData {
   /** A covered request of the signed-in user. */
   requestId: string;
+  /** `/shared/<token>`: a link the user made to that report. */
+  sharedPath: string;
 }
 
 export interface SiteRoute {
@@ -92,9 +94,20 @@ export const ROUTES: SiteRoute[] = [
   { name: '/verify-email', path: '/verify-email?token=not-a-real-token', who: 'public' },
   { name: '/admin-login', path: '/admin-login', who: 'public' },
   { name: '404', path: '/no-such-page', who: 'public' },
+  { name: '/shared/<token>', path: (data) => data.sharedPath, who: 'public' },
+  { name: '/shared/<token> (unknown link)', path: '/shared/not-a-real-token', who: 'public' },
 
   { name: '/dashboard', path: '/dashboard', who: 'user' },
   { name: '/report/<id>', path: (data) => `/report/${data.requestId}`, who: 'user' },
+  {
+    name: '/report/<id>, share link shown',
+    path: (data) => `/report/${data.requestId}`,
+    who: 'user',
+    prepare: async (page) => {
+      await page.getByTestId('share-create').click();
+      await page.getByTestId('share-url').waitFor();
+    },
+  },
   { name: '/settings', path: '/settings', who: 'user' },
   { name: `/zip/${SAMPLE_ZIP}, signed in`, path: `/zip/${SAMPLE_ZIP}`, who: 'user' },
 
@@ -128,6 +141,10 @@ export async function buildSite(browser: Browser): Promise<Site> {
   const address = uniqueAddress('Screens');
   const id = await createRequestViaApi(address, reader.token);
   await coverViaApi(admin.token, id, address);
+  // The requester opens it (free), which lets them share it: the shared page gets a real link.
+  expect((await api('GET', `/api/requests/${id}/view`, { token: reader.token })).status).toBe(200);
+  const shared = await api<{ share_url: string }>('POST', `/api/requests/${id}/share`, { token: reader.token });
+  expect(shared.status).toBe(201);
 
   // A webhook key and a lead, so the Webhook Management tabs have rows to show.
   const key = await api<{ webhook_key: string }>('POST', '/api/admin/webhook-keys', {
@@ -148,7 +165,7 @@ export async function buildSite(browser: Browser): Promise<Site> {
     if (token) await page.context().addInitScript((value) => localStorage.setItem('token', value), token);
     return page;
   };
-  return { data: { requestId: id }, open };
+  return { data: { requestId: id, sharedPath: new URL(shared.body.share_url).pathname }, open };
 }
 
 /** Loads a route and brings it into its state. */
