@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { ZipListPage } from '@homereport/contracts';
 import type { Browser, Page } from 'playwright-core';
@@ -8,6 +9,22 @@ import { SCREENSHOT_DIR, newPage, openBrowser, screenshot } from '../../test/sup
 import { centroidTable, project } from '../src/components/usmap/geometry.js';
 import { placeMarkers } from '../src/components/usmap/placement.js';
 import { coverViaApi, createRequestViaApi, newAdmin } from './fixtures.js';
+
+// axe-core's own build, evaluated in the page (the pages' policy allows no inline script).
+const axeSource: string = createRequire(import.meta.url)('axe-core').source;
+
+/** axe's rule ids that the map (and what is inside it) breaks. */
+async function mapViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run: (context: Element, options: object) => Promise<{ violations: { id: string }[] }> };
+    };
+    const map = document.querySelector('[data-testid="us-map"]');
+    if (!map) return ['no map'];
+    return (await axe.run(map, { resultTypes: ['violations'] })).violations.map((v) => v.id);
+  });
+}
 
 /**
  * The map of /zip and /properties (issue 25): loaded only when asked for, drawing the same items
@@ -114,6 +131,7 @@ describe('the map of /zip and /properties', () => {
     await expect(page.getByTestId('map-point').first().getAttribute('aria-label')).resolves.toMatch(
       /^\d{5}, .+, [A-Z]{2}: TIER 1$/,
     );
+    await expect(mapViolations(page)).resolves.toEqual([]);
     await screenshot(page, 'zip-map-tier1');
     await page.getByTestId('us-map').screenshot({ path: join(SCREENSHOT_DIR, 'zip-map-tier1-map.png') });
 
