@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ZipAnalysis, ZipWatchReply } from '@homereport/contracts';
 import { SessionStore } from '@homereport/kit';
 import { Redis } from 'ioredis';
@@ -7,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { api, eventually, uniqueEmail } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { type Email, emailsTo, linkIn, tokenOf, waitForEmail } from '../../../test/support/mail.js';
-import { absentZip, buildAnalysis, freshZip, importAnalyses } from './support/zipcodes.js';
+import { absentZip, buildAnalysis, freshZip, importAnalyses, zipImport } from './support/zipcodes.js';
 
 interface Watcher {
   userId: string;
@@ -184,5 +187,19 @@ describe('ZIP alerts', () => {
     await imported(withRisk(zip, 'high'));
     await alertCount(staying, 1);
     expect(await alertsTo(leaving)).toEqual([]);
+  });
+
+  it('npm run zip:import alerts watchers too: the running service publishes what the command recorded', async () => {
+    const zip = withRisk(buildAnalysis(), 'low');
+    await imported(zip);
+    const user = await watcher('cli');
+    expect((await watch(user, zip.zipCode)).status).toBe(204);
+    const folder = mkdtempSync(join(tmpdir(), 'zip-watch-'));
+    writeFileSync(join(folder, 'changed.json'), JSON.stringify(withRisk(zip, 'high')));
+    const run = await zipImport(folder);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Alerted 1 watcher of changed ZIP codes/);
+    const [alert] = await alertCount(user, 1);
+    expect(alert?.text).toMatch(/Risk level\s*:?\s*low -> high/);
   });
 });

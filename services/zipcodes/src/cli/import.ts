@@ -100,7 +100,7 @@ async function main(argv: string[]): Promise<number> {
     const shown = report.imported.slice(0, 20).join(', ');
     const more = report.imported.length > 20 ? ` and ${report.imported.length - 20} more` : '';
     console.log(`Imported ${report.imported.length} of ${records.length} analyses${shown ? `: ${shown}${more}` : ''}.`);
-    if (alerted > 0) console.log(`Alerted ${alerted} watchers of changed ZIP codes.`);
+    if (alerted > 0) console.log(`Alerted ${alerted} ${alerted === 1 ? 'watcher' : 'watchers'} of changed ZIP codes.`);
     if (report.refused.length > 0) {
       console.log(`Refused ${report.refused.length}:`);
       for (const r of report.refused) {
