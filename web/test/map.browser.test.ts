@@ -5,7 +5,7 @@ import type { ZipListPage } from '@homereport/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../test/support/api.js';
-import { SCREENSHOT_DIR, newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import { PHONE, SCREENSHOT_DIR, newPage, openBrowser, screenshot } from '../../test/support/browser.js';
 import { centroidTable, project } from '../src/components/usmap/geometry.js';
 import { placeMarkers } from '../src/components/usmap/placement.js';
 import { coverViaApi, createRequestViaApi, newAdmin } from './fixtures.js';
@@ -159,6 +159,23 @@ describe('the map of /zip and /properties', () => {
     // A point opens its ZIP code as its card does (signed out: the sign-in prompt).
     await page.getByTestId('map-point').first().click();
     await page.getByRole('dialog').waitFor();
+    await page.close();
+  });
+
+  it('opens from a link on a phone, fits its width, and keeps the points out of the tab order', async () => {
+    const page = await newPage(browser, PHONE);
+    await page.goto('/zip?tier=2&map=1&measure=yield');
+    await page.getByTestId('map-point').first().waitFor();
+    await expect(page.getByTestId('map-measure').inputValue()).resolves.toBe('yield');
+    await page.getByTestId('map-legend').getByText('Gross rental yield').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Keyboard users go through the list, which holds the same items: no point takes focus.
+    await expect(
+      page
+        .getByTestId('map-point')
+        .evaluateAll((nodes) => nodes.filter((node) => node.hasAttribute('tabindex')).length),
+    ).resolves.toBe(0);
+    await page.getByTestId('us-map').screenshot({ path: join(SCREENSHOT_DIR, 'zip-map-yield-phone.png') });
     await page.close();
   });
 
