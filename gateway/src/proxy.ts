@@ -90,11 +90,12 @@ export function createProxy(internalSecret: string, targets: Upstreams) {
           upstream.destroy(new Error(`${serviceName} sent nothing for ${UPSTREAM_TIMEOUT_MS} ms`)),
         );
         upstream.on('error', (err) => {
-          // A service may answer before it read the whole body (413 over its limit, 401 for an
-          // upload without a session) and close the connection; the broken pipe that follows is
-          // not an outage, and its answer is the one the client gets.
+          // After the answer began: a service that answered before it read the whole body (413
+          // over its limit, 401 for an upload without a session) and closed the connection, so
+          // the rest of the body met a broken pipe; or its answer broke off midway, which the
+          // reply's stream passes on to the client. Neither is an outage to report here.
           if (answered) {
-            req.log.debug({ err, service: serviceName }, 'service answered before reading the whole body');
+            req.log.debug({ err, service: serviceName }, 'service connection ended after its answer began');
             return;
           }
           // The client went away (closed the tab, aborted the upload): nobody reads the answer
