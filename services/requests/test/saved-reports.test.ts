@@ -1,6 +1,7 @@
 import type { SavedReportsReply } from '@homereport/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../../../test/support/api.js';
+import { api, eventually, uniqueEmail } from '../../../test/support/api.js';
+import { linkIn, tokenOf, waitForEmail } from '../../../test/support/mail.js';
 import {
   type TestUser,
   adminSession,
@@ -97,5 +98,30 @@ describe('saved reports', () => {
     expect(answers.map((a) => a.status)).toEqual([204, 204, 204]);
     const doc = await (await requestsDb()).collection('saved_reports').findOne({ _id: user.userId as never });
     expect(doc?.ids).toEqual([id]);
+  });
+
+  it('a deleted account’s saved reports are erased', async () => {
+    const email = uniqueEmail('saver');
+    const password = 'saver password 12345';
+    expect((await api('POST', '/api/auth/register', { body: { email, password } })).status).toBe(201);
+    const verify = await waitForEmail(email, /verify/i);
+    const token = tokenOf(linkIn(verify, '/verify-email'));
+    expect((await api('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
+    const login = await api<{ token: string; user: { id: string } }>('POST', '/api/auth/login', {
+      body: { email, password },
+    });
+    expect(login.status).toBe(200);
+    const user: TestUser = { userId: login.body.user.id, email, token: login.body.token };
+    await save(user, await coveredRequest(admin));
+    const saved = (await requestsDb()).collection<{ _id: string }>('saved_reports');
+    expect(await saved.findOne({ _id: user.userId })).not.toBeNull();
+
+    const deleted = await api('DELETE', '/api/auth/account', { token: user.token, body: { password } });
+    expect(deleted.status).toBe(204);
+    await eventually(
+      async () => ((await saved.findOne({ _id: user.userId })) === null ? true : undefined),
+      30_000,
+      'the saved reports erased',
+    );
   });
 });
