@@ -15,6 +15,8 @@ export interface InstancePorts {
 export interface StackPorts extends InstancePorts {
   instances: InstancePorts[];
 }
+/** Milliseconds to wait before restarting a process after this many crashes in a row (0 after the first). */
+export function restartDelayMs(crashesInARow: number): number;
 /** LOCAL_REPLICAS (or `value`) checked: 1 to 4. */
 export function replicaCount(value?: string | number): number;
 export function stackPorts(profile: 'dev' | 'test', options?: { offset?: number; replicas?: number }): StackPorts;
