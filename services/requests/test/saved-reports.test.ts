@@ -1,4 +1,4 @@
-import type { SavedReportsReply } from '@homereport/contracts';
+import { SAVED_REPORTS_MAX, type SavedReportsReply } from '@homereport/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, eventually, uniqueEmail } from '../../../test/support/api.js';
 import { linkIn, tokenOf, waitForEmail } from '../../../test/support/mail.js';
@@ -123,5 +123,19 @@ describe('saved reports', () => {
       30_000,
       'the saved reports erased',
     );
+  });
+
+  it('past SAVED_REPORTS_MAX a new save answers 409 and changes nothing; one removed makes room', async () => {
+    const user = await session();
+    const full = Array.from({ length: SAVED_REPORTS_MAX }, (_, i) => `old-${i}`);
+    const saved = (await requestsDb()).collection<{ _id: string; ids: string[] }>('saved_reports');
+    await saved.insertOne({ _id: user.userId, ids: full });
+    const id = await coveredRequest(admin);
+    const refused = await save(user, id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/up to 200 saved reports/);
+    expect((await saved.findOne({ _id: user.userId }))?.ids).toEqual(full);
+    expect((await unsave(user, 'old-0')).status).toBe(204);
+    expect((await save(user, id)).status).toBe(204);
   });
 });

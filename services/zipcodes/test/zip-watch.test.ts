@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ZipAnalysis, ZipWatchReply } from '@homereport/contracts';
+import { ZIP_WATCHES_MAX, type ZipAnalysis, type ZipWatchReply } from '@homereport/contracts';
 import { SessionStore } from '@homereport/kit';
 import { Redis } from 'ioredis';
 import { MongoClient } from 'mongodb';
@@ -97,6 +97,30 @@ describe('/api/users/zip-watch', () => {
       expect((await unwatch(user, bad)).status).toBe(400);
     }
     expect(await watched(user)).toEqual([]);
+  });
+
+  it('past ZIP_WATCHES_MAX a new watch answers 409; one dropped makes room', async () => {
+    const zip = buildAnalysis();
+    await imported(zip);
+    const user = await watcher();
+    const full = Array.from({ length: ZIP_WATCHES_MAX }, (_, i) => String(90000 + i));
+    const mongo = new MongoClient(testEnv().mongoUrl);
+    try {
+      await mongo.connect();
+      await mongo
+        .db('homereport_zipcodes')
+        .collection<{ _id: string; email: string; zips: string[] }>('zip_watches')
+        .insertOne({ _id: user.userId, email: user.email, zips: full });
+    } finally {
+      await mongo.close();
+    }
+    const refused = await watch(user, zip.zipCode);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/up to 50 ZIP codes/);
+    expect(await watched(user)).toHaveLength(ZIP_WATCHES_MAX);
+    expect((await unwatch(user, '90000')).status).toBe(204);
+    expect((await watch(user, zip.zipCode)).status).toBe(204);
+    expect((await watched(user))[0]).toBe(zip.zipCode);
   });
 
   it('every call needs a signed-in user (401)', async () => {
