@@ -110,6 +110,30 @@ export const ROUTES: SiteRoute[] = [
   },
   { name: '/settings', path: '/settings', who: 'user' },
   { name: `/zip/${SAMPLE_ZIP}, signed in`, path: `/zip/${SAMPLE_ZIP}`, who: 'user' },
+  {
+    name: '/dashboard, a saved report',
+    path: (data) => `/report/${data.requestId}`,
+    who: 'user',
+    prepare: async (page) => {
+      const star = '[data-testid="report"] [data-testid="save-star"]';
+      if ((await page.locator(star).getAttribute('aria-pressed')) !== 'true') await page.locator(star).click();
+      await page.waitForSelector(`${star}[aria-pressed="true"]`);
+      await page.goto('/dashboard');
+      await page.getByTestId('saved-report').first().waitFor();
+      await settle(page);
+    },
+  },
+  {
+    name: `/zip/${SAMPLE_ZIP}, watched`,
+    path: `/zip/${SAMPLE_ZIP}`,
+    who: 'user',
+    prepare: async (page) => {
+      const toggle = '[data-testid="zip-watch"]';
+      if ((await page.locator(toggle).getAttribute('aria-pressed')) !== 'true') await page.locator(toggle).click();
+      await page.waitForSelector(`${toggle}[aria-pressed="true"]`);
+      await settle(page);
+    },
+  },
 
   { name: '/admin', path: '/admin', who: 'admin' },
   { name: '/admin, Leads tab', path: '/admin', who: 'admin', prepare: click('webhook-tab-leads') },
