@@ -7,7 +7,8 @@
 //   - slowed by 500 ms for 20 s (every answer delayed),
 // and each service and the gateway is killed once with SIGKILL (the stack starts it again, as
 // Kubernetes would restart the container). Each fault is followed by 10 s (kills: 20 s) of the
-// same load before the next one. After the last, the writes the stack accepted are checked.
+// same load before the next one, longer (up to a minute) until answers are normal again, so a
+// slow recovery is measured whole and not counted against the next fault. After the last, the writes the stack accepted are checked.
 //
 // For each fault it prints: calls answered; answers of 500 or more, and how many of those were
 // 503 with Retry-After; calls that got no answer within 10 s; p99 during the fault; seconds from
@@ -27,6 +28,10 @@
 //   --after-seconds N load after each fault before the next (default 10; kills: twice that)
 //   --rate N          calls per second instead of half the measured capacity
 //   --records FILE    also write every call and the faults' times as JSON, to look into a row
+//   --runtime R       compiled (default: dist/, as production and the image run, built first where
+//                     older than the sources) or source (TypeScript through tsx, as the tests run;
+//                     a process then starts in over twice the CPU time, all of it part of a kill's
+//                     recovery)
 //   BENCH_PORT_OFFSET moves every port (default 2700); KEEP_BENCH_DATA=1 keeps data and logs.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -41,7 +46,7 @@ import {
   startLoad,
   tally,
 } from './mixed-workload.mjs';
-import { startBenchStack } from './support.mjs';
+import { buildIfStale, startBenchStack } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '2700';
 process.env.LOCAL_TOXIPROXY = '1';
@@ -55,6 +60,7 @@ const { values: flags } = parseArgs({
     'after-seconds': { type: 'string', default: '10' },
     rate: { type: 'string' },
     records: { type: 'string' },
+    runtime: { type: 'string', default: 'compiled' },
   },
 });
 const FAULT_MS = Number(flags['fault-seconds']) * 1000;
@@ -94,6 +100,25 @@ if (flags.list) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const between = (records, from, to) => records.filter((r) => r.t0 >= from && r.t0 < to);
+const failed = (r) => r.status === 0 || r.status >= 500;
+
+/**
+ * The calls a fault's row counts: those sent while it lasted (kills: until the next fault), less
+ * those that failed after the next fault began, plus the calls sent earlier that this fault made
+ * fail (killing the gateway cuts the calls still waiting): each call in one row, the one that
+ * made it fail.
+ */
+const rowCalls = (records, { start, to, until }) =>
+  records.filter((r) =>
+    r.t0 >= start && r.t0 < to ? !(failed(r) && r.t1 > until) : r.t0 < start && r.t1 > start && failed(r),
+  );
+
+/** Whether the calls that ended in the last `ms` were normal: no 5xx, none unanswered, p99 under slowMs. */
+function normalNow(records, slowMs, ms = 2000) {
+  const now = Date.now();
+  const recent = records.filter((r) => r.t1 >= now - ms);
+  return recent.length > 0 && !recent.some(failed) && p(recent, 99) <= slowMs;
+}
 
 /**
  * Seconds from `end` until answers are normal for good within the window after it: the end of the
@@ -105,7 +130,7 @@ function secondsToNormal(records, end, until, slowMs) {
     // Calls still waiting when the next fault starts may be answered by that fault: left out.
     const bucket = between(records, t, t + 500).filter((r) => r.t1 <= until);
     const bad =
-      bucket.some((r) => r.status === 0 || r.status >= 500) ||
+      bucket.some(failed) ||
       p(
         bucket.filter((r) => r.status > 0),
         99,
@@ -116,10 +141,13 @@ function secondsToNormal(records, end, until, slowMs) {
   return lastBad === null ? 0 : (lastBad - end) / 1000;
 }
 
+if (!['compiled', 'source'].includes(flags.runtime)) throw new Error('--runtime is compiled or source');
+if (flags.runtime === 'compiled') await buildIfStale(log);
 const bench = await startBenchStack({
   name: 'faults',
   log,
   settings: WORKLOAD_SETTINGS,
+  runtime: flags.runtime,
 });
 const { base, settings, infra, stack } = bench;
 let events;
@@ -155,6 +183,8 @@ try {
     }
     const after = fault.kill ? 2 * AFTER_MS : AFTER_MS;
     await sleep(after);
+    // Not normal yet: more load (a minute at most) until it is, so the next fault starts clean.
+    for (let waited = 0; waited < 60_000 && !normalNow(records, slowMs); waited += 500) await sleep(500);
     ran.push({ fault, start, end, until: Date.now() });
     log(`${fault.label}: done`);
   }
@@ -175,7 +205,7 @@ try {
   const checked = await checkWrites(workload, records, { events: events.seen, maildevUrl: settings.MAILDEV_URL });
 
   const rows = ran.map(({ fault, start, end, until }) => {
-    const during = between(records, start, fault.kill ? until : end);
+    const during = rowCalls(records, { start, to: fault.kill ? until : end, until });
     const t = tally(during);
     const window = between(records, start, until);
     const lost = window.filter((r) => r.write && checked.missing.has(r.write.id)).length;
@@ -184,11 +214,11 @@ try {
     const normal = secondsToNormal(records, end, until, slowMs);
     const statuses = {};
     for (const r of during)
-      if (r.status === 0 || r.status >= 500) {
+      if (failed(r)) {
         const key = `${r.kind} ${r.status || 'no answer'}${r.status === 503 && !(Number(r.retryAfter) > 0) ? ' without Retry-After' : ''}`;
         statuses[key] = (statuses[key] ?? 0) + 1;
       }
-    return { fault, t, normal, lost, eventsLost, twice, statuses };
+    return { fault, t, normal, lost, eventsLost, twice, statuses, end, until };
   });
 
   console.log('');
@@ -201,9 +231,9 @@ try {
     '| fault | answered | ≥500 (503 + Retry-After) | no answer | p99 during, ms | s to normal | writes lost | events lost | emails twice |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|');
-  for (const { fault, t, normal, lost, eventsLost, twice } of rows) {
+  for (const { fault, t, normal, lost, eventsLost, twice, end, until } of rows) {
     console.log(
-      `| ${fault.label} | ${t.answered} | ${t.fiveHundreds} (${t.with503}) | ${t.unanswered} | ${t.p99} | ${normal === null ? `> ${AFTER_MS / 1000}` : normal} | ${lost} | ${eventsLost} | ${twice} |`,
+      `| ${fault.label} | ${t.answered} | ${t.fiveHundreds} (${t.with503}) | ${t.unanswered} | ${t.p99} | ${normal === null ? `> ${((until - end) / 1000).toFixed(1)}` : normal} | ${lost} | ${eventsLost} | ${twice} |`,
     );
   }
   console.log('');

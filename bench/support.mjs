@@ -2,7 +2,7 @@
 // timed HTTP call, percentiles, a bounded worker pool, a process's CPU time.
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,11 +110,12 @@ export function cpuSeconds(pid) {
  * Starts the real servers and the whole stack on test ports (TEST_PORT_OFFSET, which each script
  * sets from BENCH_PORT_OFFSET before calling), with data in a fresh temporary folder. `settings`
  * are laid over the servers' addresses, fresh secrets and LOG_LEVEL=warn; `processSettings.<name>` are one
- * process's own (stack.mjs). Resolves with the
+ * process's own (stack.mjs); `runtime` is stack.mjs's (`compiled` runs dist/ as production does,
+ * after `npm run build`). Resolves with the
  * gateway's URL, the settings the stack runs with, the servers and the stack themselves (for
  * pids and ports), and `stop`, which stops both and removes the data unless KEEP_BENCH_DATA.
  */
-export async function startBenchStack({ name, log, settings = {}, processSettings = {} }) {
+export async function startBenchStack({ name, log, settings = {}, processSettings = {}, runtime = 'source' }) {
   const { provision, startInfra } = await import('../infra/local/servers.mjs');
   const { startStack } = await import('../infra/local/stack.mjs');
   const dataDir = mkdtempSync(join(tmpdir(), `homereport-bench-${name}-`));
@@ -142,6 +143,7 @@ export async function startBenchStack({ name, log, settings = {}, processSetting
       log,
       settings: all,
       processSettings,
+      runtime,
     });
   } catch (err) {
     await stop();
@@ -168,4 +170,43 @@ export async function signInNewAdmin({ base, settings }) {
   const signIn = await timedRequest(base, 'POST', '/api/auth/admin-login', { body: { email, password } });
   if (signIn.status !== 200) throw new Error(`admin sign-in answered ${signIn.status}`);
   return signIn.json().token;
+}
+
+/** The workspaces the stack runs compiled, in build order (the packages before their users). */
+const SERVER_WORKSPACES = [
+  'packages/contracts',
+  'packages/kit',
+  'gateway',
+  ...['auth', 'requests', 'files', 'zipcodes', 'leads', 'notifications'].map((s) => `services/${s}`),
+];
+
+/** Newest (or oldest) modification time of the files under dir, tests left out; 0 for none. */
+function mtimeOf(dir, pick) {
+  let found = null;
+  const walk = (d) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const path = join(d, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (!entry.name.endsWith('.test.ts')) {
+        const t = statSync(path).mtimeMs;
+        found = found === null ? t : pick(found, t);
+      }
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return found ?? 0;
+}
+
+/**
+ * Builds (`npm run build -w`) each server workspace whose dist/ is missing or older than its
+ * sources, so a benchmark of the compiled stack measures the code in the tree, not an old build.
+ */
+export async function buildIfStale(log) {
+  const { repoRoot } = await import('../infra/local/servers.mjs');
+  for (const ws of SERVER_WORKSPACES) {
+    const dist = join(repoRoot, ws, 'dist');
+    if (existsSync(dist) && mtimeOf(dist, Math.min) >= mtimeOf(join(repoRoot, ws, 'src'), Math.max)) continue;
+    log(`building ${ws} (its dist/ is missing or older than its sources)`);
+    execFileSync('npm', ['run', 'build', '-w', ws], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
 }
