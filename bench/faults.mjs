@@ -12,8 +12,9 @@
 //
 // For each fault it prints: calls answered; answers of 500 or more, and how many of those were
 // 503 with Retry-After; calls that got no answer within 10 s; p99 during the fault; seconds from
-// the fault's end until answers are normal again (no 5xx, no unanswered call, p99 of each half
-// second under 2.5x the p99 before the faults, at least +250 ms); accepted writes lost (coverage
+// the fault's end until answers are normal again (no 5xx, no unanswered call, and no half second
+// with slow calls: two or more, and a tenth or more of its calls, over 2.5x the p99 before the
+// faults, at least +250 ms); accepted writes lost (coverage
 // requests and leads not stored, uploads without a file); events lost (request-submitted,
 // lead-received never on Kafka); requester receipts sent twice.
 // Goals (issue 22): no answer slower than 2 s beyond the injected latency, no 500, recovery
@@ -41,7 +42,6 @@ import {
   chooseRate,
   collectEvents,
   loadAverage,
-  p,
   prepareWorkload,
   startLoad,
   tally,
@@ -113,28 +113,35 @@ const rowCalls = (records, { start, to, until }) =>
     r.t0 >= start && r.t0 < to ? !(failed(r) && r.t1 > until) : r.t0 < start && r.t1 > start && failed(r),
   );
 
-/** Whether the calls that ended in the last `ms` were normal: no 5xx, none unanswered, p99 under slowMs. */
+/**
+ * Whether a group of calls is slow: two or more of them, and a tenth or more, took over slowMs.
+ * Not its p99: a half second holds a few calls (8 at 16 calls/s), so its p99 is its slowest
+ * call, and on a shared machine one call in a few hundred is that slow before any fault too (a
+ * row read 12.5 s to normal for a gateway back in 1 s, from one 558 ms call 12 s later). A
+ * recovery still under way slows most calls, not one.
+ */
+function slow(calls, slowMs) {
+  const over = calls.filter((r) => r.status > 0 && r.t1 - r.t0 > slowMs).length;
+  return over >= 2 && over * 10 >= calls.length;
+}
+
+/** Whether the calls that ended in the last `ms` were normal: no 5xx, none unanswered, not slow. */
 function normalNow(records, slowMs, ms = 2000) {
   const now = Date.now();
   const recent = records.filter((r) => r.t1 >= now - ms);
-  return recent.length > 0 && !recent.some(failed) && p(recent, 99) <= slowMs;
+  return recent.length > 0 && !recent.some(failed) && !slow(recent, slowMs);
 }
 
 /**
  * Seconds from `end` until answers are normal for good within the window after it: the end of the
- * last half second that had a 5xx, an unanswered call or a p99 over `slowMs`. null: never normal.
+ * last half second that had a 5xx, an unanswered call or slow calls (`slow`). null: never normal.
  */
 function secondsToNormal(records, end, until, slowMs) {
   let lastBad = null;
   for (let t = end; t + 500 <= until; t += 500) {
     // Calls still waiting when the next fault starts may be answered by that fault: left out.
     const bucket = between(records, t, t + 500).filter((r) => r.t1 <= until);
-    const bad =
-      bucket.some(failed) ||
-      p(
-        bucket.filter((r) => r.status > 0),
-        99,
-      ) > slowMs;
+    const bad = bucket.some(failed) || slow(bucket, slowMs);
     if (bad) lastBad = t + 500;
   }
   if (lastBad !== null && lastBad >= until - 500) return null;
@@ -168,7 +175,7 @@ try {
   const baselineFrom = Date.now() - 8000;
   const baseline = tally(between(records, baselineFrom, Date.now()));
   const slowMs = Math.max(2.5 * baseline.p99, baseline.p99 + 250);
-  log(`baseline: p99 ${baseline.p99} ms, ${baseline.fiveHundreds} 5xx; "normal" means p99 under ${slowMs} ms`);
+  log(`baseline: p99 ${baseline.p99} ms, ${baseline.fiveHundreds} 5xx; "slow" means over ${slowMs} ms`);
 
   const ran = [];
   for (const fault of faults) {
