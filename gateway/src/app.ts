@@ -1,9 +1,11 @@
 import cors from '@fastify/cors';
 import {
   AppError,
+  CACHE_GENERATION_CHANNEL,
   type Identity,
   type Logger,
   type Redis,
+  SESSION_ENDED_CHANNEL,
   type ServiceApp,
   SessionStore,
   createServiceApp,
@@ -15,6 +17,7 @@ import {
   unauthorized,
 } from '@homereport/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { listenToAnnouncements } from './announcements.js';
 import { registerApiReference } from './api-reference.js';
 import { refuseOversizedBody } from './body-limit.js';
 import type { GatewayConfig } from './config.js';
@@ -25,6 +28,7 @@ import { createPublicCache } from './public-cache.js';
 import { SharedRateLimit } from './rate-limit.js';
 import { PUBLIC_CACHEABLE, type ServiceName, type Upstreams, isAdminPath, serviceFor, upstreams } from './routes.js';
 import { securityHeadersFor } from './security-headers.js';
+import { createSessionCache } from './session-cache.js';
 import { registerWebApp } from './web.js';
 
 export interface GatewayDeps {
@@ -123,20 +127,25 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
     windowSeconds: 60,
     perWindow: config.RATE_LIMIT_PER_MINUTE,
   });
+  // What the services announce: generation bumps (public answers) and ended sessions.
+  const announcements = listenToAnnouncements(redis, [CACHE_GENERATION_CHANNEL, SESSION_ENDED_CHANNEL], logger);
   // Public answers kept here while the owning service's cache generation holds (public-cache.ts).
   const publicCache = createPublicCache({
     redis,
+    announcements,
     logger,
     internalSecret: config.INTERNAL_SECRET,
     paths: PUBLIC_CACHEABLE,
   });
   const proxy = createProxy(config.INTERNAL_SECRET, targets);
-  const resolveIdentity = identityResolver(new SessionStore(redis));
+  const sessions = createSessionCache(new SessionStore(redis), announcements, { keepMs: config.SESSION_KEEP_MS });
+  const resolveIdentity = identityResolver(sessions);
   // Writes to these services can change what the public cache keeps.
   const cacheOwners = new Set([...PUBLIC_CACHEABLE].map((path) => serviceFor(path)));
   app.addHook('onClose', async () => {
     proxy.close();
-    await Promise.all([publicCache.close(), requestLimit.close()]);
+    announcements.close();
+    await requestLimit.close();
   });
 
   /** The per-client budget of every /api route but health (which has its own). */
@@ -172,10 +181,14 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
     onRequest: limitRequests,
     handler: forwardApi,
     // A write answered by a service whose public answers are kept: what it kept may be stale.
+    // A write to auth (sign-out, password, account) may have ended the caller's session: this
+    // gateway drops it at once, before the announcement reaches it.
     onResponse: (req, _reply, done) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         const service = serviceFor(req.url.split('?')[0] ?? '');
         if (service && cacheOwners.has(service)) publicCache.written(targets[service]);
+        const token = service === 'auth' ? bearerToken(req) : null;
+        if (token) sessions.forget(token);
       }
       done();
     },
@@ -197,13 +210,19 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
   }
 }
 
+/** The token of a request's `Authorization: Bearer` header, or null. */
+function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
 /** The signed-in caller behind a request's bearer token, or null. */
-function identityResolver(sessions: SessionStore) {
+function identityResolver(sessions: ReturnType<typeof createSessionCache>) {
   return async (req: FastifyRequest): Promise<Identity | null> => {
-    const header = req.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match?.[1]) return null;
-    const session = await sessions.resolve(match[1]);
+    const token = bearerToken(req);
+    if (!token) return null;
+    const session = await sessions.resolve(token);
     return session ? { userId: session.userId, email: session.email, role: session.role } : null;
   };
 }

@@ -23,6 +23,11 @@ export const GatewayConfig = Type.Object({
   RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 600, minimum: 0 }),
   /** Calls of /api/health per minute per client address (each answer is cached for a moment anyway); 0 disables. */
   HEALTH_RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 120, minimum: 0 }),
+  /**
+   * How long a resolved session is used without asking Redis again (session-cache.ts, decision
+   * 012); an ended session is dropped as soon as its end is announced. 0 asks Redis every time.
+   */
+  SESSION_KEEP_MS: Type.Integer({ default: 5000, minimum: 0, maximum: 60_000 }),
   /** Largest declared body on any route without a limit of its own; larger is refused with 413 here. */
   BODY_LIMIT_BYTES: Type.Integer({ default: 1024 * 1024, minimum: 1024 }),
   /** Largest declared body of a report upload (four files of the files service's MAX_UPLOAD_BYTES, 50 MiB each). */

@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger } from '@homereport/kit';
+import { CACHE_GENERATION_CHANNEL, type Redis, createLogger } from '@homereport/kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPublicCache } from './public-cache.js';
+import { listenToAnnouncements } from './announcements.js';
+import { type PublicCacheOptions, createPublicCache } from './public-cache.js';
 import { fakeRedis } from './test-doubles.js';
 
 /** Each page the same size, named by its query string, with a generation so it may be kept. */
@@ -16,13 +17,24 @@ const service: Server = createServer((req, res) => {
 });
 let app: FastifyInstance;
 
+/** A public cache listening for bumps on `redis`; `close` stops listening. */
+function publicCacheOn(redis: Redis, options: Pick<PublicCacheOptions, 'paths' | 'maxBytes'>) {
+  const logger = createLogger({ name: 'public-cache-test', level: 'silent', format: 'json' });
+  const announcements = listenToAnnouncements(redis, [CACHE_GENERATION_CHANNEL], logger);
+  const cache = createPublicCache({
+    redis,
+    announcements,
+    logger,
+    internalSecret: 'internal-secret-for-tests',
+    ...options,
+  });
+  return Object.assign(cache, { close: () => announcements.close() });
+}
+
 beforeAll(async () => {
   await new Promise<void>((r) => service.listen(0, '127.0.0.1', r));
   const target = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
-  const cache = createPublicCache({
-    redis: fakeRedis(),
-    internalSecret: 'internal-secret-for-tests',
-    logger: createLogger({ name: 'public-cache-test', level: 'silent', format: 'json' }),
+  const cache = publicCacheOn(fakeRedis(), {
     paths: new Set(['/api/list']),
     // Room for two pages (plain, brotli and gzip copies), not three.
     maxBytes: 5000,
@@ -64,10 +76,7 @@ describe('the public cache while Redis is away', () => {
         },
         disconnect: () => {},
       })) as unknown as typeof redis.duplicate;
-    const cache = createPublicCache({
-      redis,
-      internalSecret: 'internal-secret-for-tests',
-      logger: createLogger({ name: 'public-cache-test', level: 'silent', format: 'json' }),
+    const cache = publicCacheOn(redis, {
       paths: new Set(['/api/list']),
     });
     const target = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
@@ -110,10 +119,7 @@ describe('the public cache while its service fails', () => {
     });
     await new Promise<void>((r) => flaky.listen(0, '127.0.0.1', r));
     let target = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}`;
-    const cache = createPublicCache({
-      redis: fakeRedis(),
-      internalSecret: 'internal-secret-for-tests',
-      logger: createLogger({ name: 'public-cache-test', level: 'silent', format: 'json' }),
+    const cache = publicCacheOn(fakeRedis(), {
       paths: new Set(['/api/list']),
     });
     const stale = Fastify();

@@ -13,6 +13,7 @@ import {
 } from '@homereport/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { Announcements } from './announcements.js';
 import { upstreamUnavailable } from './proxy.js';
 
 const brotli = promisify(brotliCompress);
@@ -45,6 +46,8 @@ interface Passed {
 
 export interface PublicCacheOptions {
   redis: Redis;
+  /** Generation bumps (CACHE_GENERATION_CHANNEL), heard while subscribed. */
+  announcements: Announcements;
   internalSecret: string;
   logger: Logger;
   /** Public GET paths (exact, without the query string) whose answers may be kept. */
@@ -88,7 +91,6 @@ export function createPublicCache(options: PublicCacheOptions) {
   // Bumped by every drop: a load that began before a drop may carry the old data, so it is
   // answered with but not kept.
   let epoch = 0;
-  let subscribed = false;
 
   // A dropped answer is never served as current again, but stays (within the byte bound) as the
   // stand-in for a service that fails: on a site taking writes the covered list is dropped many
@@ -98,26 +100,9 @@ export function createPublicCache(options: PublicCacheOptions) {
     for (const [, entry] of entries.entries()) if (!keep(entry)) entry.until = 0;
   };
 
-  const subscriber = options.redis.duplicate();
-  subscriber.on('message', (channel: string, key: string) => {
-    if (channel === CACHE_GENERATION_CHANNEL) forget((entry) => entry.generationKey !== key);
-  });
-  subscriber.on('close', () => {
-    subscribed = false;
-  });
-  subscriber.on('ready', () => {
-    subscriber
-      .subscribe(CACHE_GENERATION_CHANNEL)
-      .then(() => {
-        forget(() => false);
-        subscribed = true;
-      })
-      .catch((err: unknown) => options.logger.warn({ err }, 'public cache: could not subscribe to generation bumps'));
-  });
-  // ioredis would otherwise print an unhandled 'error' event for every failed reconnect.
-  subscriber.on('error', (err: Error) => options.logger.debug({ err }, 'public cache subscriber error'));
-  // Until connected (or whenever it fails), hits check the generation in Redis instead.
-  subscriber.connect().catch(() => {});
+  const { announcements } = options;
+  announcements.on(CACHE_GENERATION_CHANNEL, (key) => forget((entry) => entry.generationKey !== key));
+  announcements.onResubscribed(() => forget(() => false));
 
   const send = (req: FastifyRequest, reply: FastifyReply, entry: Entry, state: CacheState) => {
     const answer = answerFrom(entry, req.headers, state);
@@ -161,11 +146,11 @@ export function createPublicCache(options: PublicCacheOptions) {
     return entry;
   }
 
-  const isTrusted = (entry: Entry) => subscribed && entry.until > Date.now();
+  const isTrusted = (entry: Entry) => announcements.live && entry.until > Date.now();
 
   async function stillCurrent(entry: Entry): Promise<boolean> {
     if (entry.until <= Date.now()) return false;
-    if (subscribed) return true;
+    if (announcements.live) return true;
     try {
       return ((await options.redis.get(entry.generationKey)) ?? '0') === entry.generation;
     } catch (err) {
@@ -236,10 +221,6 @@ export function createPublicCache(options: PublicCacheOptions) {
     /** A write to the service at `target` was answered: what it served before may be stale. */
     written(target: string) {
       forget((entry) => entry.target !== target);
-    },
-
-    async close() {
-      subscriber.disconnect();
     },
   };
 }

@@ -54,6 +54,12 @@ return raw
 /** A client that knows SLIDE as a command: ioredis sends it by its hash and the whole script only when Redis lacks it. */
 type SlidingRedis = Redis & { slideSession(key: string, idleMs: number): Promise<string | null> };
 
+/**
+ * Where the hash of every ended session is announced, in the same MULTI that deletes it: gateways
+ * that keep resolved sessions for a few seconds (gateway/src/session-cache.ts) drop it at once.
+ */
+export const SESSION_ENDED_CHANNEL = 'session-ended';
+
 const sessionKey = (hash: string) => `session:${hash}`;
 const userSessionsKey = (userId: string) => `user-sessions:${userId}`;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -126,7 +132,7 @@ export class SessionStore {
       ? Date.parse(session.expiresAt)
       : Date.parse(session.createdAt) + this.lifetimes.absoluteSeconds * 1000;
     if (!(end > now)) {
-      await this.redis.del(key);
+      await this.redis.multi().del(key).publish(SESSION_ENDED_CHANNEL, hashToken(token)).exec();
       return null;
     }
     // The slide never goes past the absolute end: in a session's last idle period, bring it back.
@@ -149,7 +155,8 @@ export class SessionStore {
   async revoke(token: string): Promise<boolean> {
     const hash = hashToken(token);
     const raw = await this.redis.get(sessionKey(hash));
-    const deleted = await this.redis.del(sessionKey(hash));
+    const replies = await this.redis.multi().del(sessionKey(hash)).publish(SESSION_ENDED_CHANNEL, hash).exec();
+    const deleted = Number(replies?.[0]?.[1] ?? 0);
     if (!raw) return deleted > 0;
     try {
       await this.redis.srem(userSessionsKey((JSON.parse(raw) as Session).userId), hash);
@@ -179,7 +186,7 @@ export class SessionStore {
 
   private async revokeHashes(userId: string, hashes: string[]): Promise<number> {
     const pipeline = this.redis.multi();
-    for (const h of hashes) pipeline.del(sessionKey(h));
+    for (const h of hashes) pipeline.del(sessionKey(h)).publish(SESSION_ENDED_CHANNEL, h);
     pipeline.srem(userSessionsKey(userId), ...(hashes.length > 0 ? hashes : ['-']));
     await pipeline.exec();
     return hashes.length;
