@@ -260,6 +260,9 @@ describe('kept public answers', () => {
     // Another key's bump leaves it alone.
     redis.announce(CACHE_GENERATION_CHANNEL, 'cache:other');
     expect((await covered()).headers['x-cache']).toBe('hit');
+    // A user's own list (saved reports) is in that service but in no public list: kept.
+    await app.inject({ method: 'PUT', url: '/api/users/saved/p1' });
+    expect((await covered()).headers['x-cache']).toBe('hit');
     // A write forwarded to the owning service drops it once answered.
     await app.inject({ method: 'POST', url: '/api/requests', payload: { a: 1 } });
     expect((await covered()).headers['x-cache']).toBe('miss');

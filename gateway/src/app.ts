@@ -185,8 +185,12 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
     // gateway drops it at once, before the announcement reaches it.
     onResponse: (req, _reply, done) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        const service = serviceFor(req.url.split('?')[0] ?? '');
-        if (service && cacheOwners.has(service)) publicCache.written(targets[service]);
+        const path = req.url.split('?')[0] ?? '';
+        const service = serviceFor(path);
+        // A user's own lists (saved reports, watched ZIPs) are in those services but in no public list.
+        if (service && cacheOwners.has(service) && !path.startsWith('/api/users/')) {
+          publicCache.written(targets[service]);
+        }
         const token = service === 'auth' ? bearerToken(req) : null;
         if (token) sessions.forget(token);
       }
