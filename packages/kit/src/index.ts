@@ -8,6 +8,7 @@ export * from './connections/s3.js';
 export * from './errors.js';
 export * from './events/consumer.js';
 export * from './events/envelope.js';
+export * from './events/group-timing.js';
 export * from './events/outbox.js';
 export type { BatchOutbox, BatchOutboxOptions } from './events/outbox-batches.js';
 export * from './events/publisher.js';

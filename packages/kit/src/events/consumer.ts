@@ -16,6 +16,7 @@ import {
   schedulePruning,
 } from './claims.js';
 import { parseEnvelope } from './envelope.js';
+import { GROUP_TIMING } from './group-timing.js';
 import { type BatchingEventHandler, type EventHandler, isBatching, messagesPerCall } from './handlers.js';
 import type { EventPublisher } from './publisher.js';
 import { Control, DeadLetters, type Outcome, errorText, withRetries } from './retry.js';
@@ -72,7 +73,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
   const claims = new Claims(options.processed, ledger, groupId, options.claimLeaseMs ?? 30_000);
   const deadLetters = new DeadLetters(groupId, options.publisher, policy.retryBaseMs);
   await claims.ensureIndexes();
-  const consumer = kafka.consumer({ groupId, sessionTimeout: 10000, rebalanceTimeout: 10000, heartbeatInterval: 1000 });
+  const consumer = kafka.consumer({ groupId, ...GROUP_TIMING });
   await consumer.connect();
   await consumer.subscribe({ topics: Object.keys(handlers), fromBeginning: true });
   watchConsumerLag(consumer, kafka, groupId, Object.keys(handlers));
@@ -202,24 +203,39 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
     eachBatchAutoResolve: false,
     eachBatch: async (payload: EachBatchPayload) => {
       const { batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale } = payload;
-      const ctl = new Control(heartbeat, () => isRunning() && !isStale());
+      // Heartbeats however long a handler, a retry or a claim wait takes, so the short session
+      // (group-timing.ts) never drops a live member. kafkajs sends at most one per interval, so
+      // the heartbeat that learns of a rebalance may be this one: its error ends the batch as
+      // the awaited heartbeat's below would (kafkajs then rejoins the group).
+      let heartbeatError: unknown;
+      const beating = setInterval(() => {
+        heartbeat().catch((err: unknown) => {
+          heartbeatError ??= err;
+        });
+      }, GROUP_TIMING.heartbeatInterval);
+      const ctl = new Control(heartbeat, () => isRunning() && !isStale() && heartbeatError === undefined);
       const handler = handlers[batch.topic];
       const step = messagesPerCall(handler);
-      for (let i = 0; i < batch.messages.length; i += step) {
-        if (!ctl.active()) return;
-        const messages = batch.messages.slice(i, i + step);
-        const startedAt = performance.now();
-        const outcome =
-          messages.length > 1 && isBatching(handler)
-            ? await consumeTogether(batch.topic, batch.partition, messages, handler, ctl)
-            : await consume(batch.topic, batch.partition, messages[0] as KafkaMessage, ctl);
-        countConsumed(batch.topic, outcome, messages.length, startedAt);
-        // Abandoned: leave these and every later offset uncommitted; they are delivered again.
-        if (outcome === 'abandoned') return;
-        resolveOffset((messages.at(-1) as KafkaMessage).offset);
-        await commitOffsetsIfNecessary();
-        await heartbeat();
+      try {
+        for (let i = 0; i < batch.messages.length; i += step) {
+          if (!ctl.active()) break;
+          const messages = batch.messages.slice(i, i + step);
+          const startedAt = performance.now();
+          const outcome =
+            messages.length > 1 && isBatching(handler)
+              ? await consumeTogether(batch.topic, batch.partition, messages, handler, ctl)
+              : await consume(batch.topic, batch.partition, messages[0] as KafkaMessage, ctl);
+          countConsumed(batch.topic, outcome, messages.length, startedAt);
+          // Abandoned: leave these and every later offset uncommitted; they are delivered again.
+          if (outcome === 'abandoned') break;
+          resolveOffset((messages.at(-1) as KafkaMessage).offset);
+          await commitOffsetsIfNecessary();
+          await heartbeat();
+        }
+      } finally {
+        clearInterval(beating);
       }
+      if (heartbeatError !== undefined) throw heartbeatError;
     },
   });
   return consumer;

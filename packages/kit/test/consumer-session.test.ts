@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { Consumer } from 'kafkajs';
+import { describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/support/api.js';
+import { GROUP_TIMING, createEvent, createLogger, ensureTopics, startConsumer } from '../src/index.js';
+import { useKitInfrastructure } from './kit-infrastructure.js';
+
+const kit = useKitInfrastructure('kit-consumer-session-test');
+
+// The consumer's session is short (group-timing.ts), so that a killed process's replacement
+// joins its group within seconds. A live consumer must keep its place however long a handler
+// takes: it heartbeats on its own while a batch is handled. Without that, a handler longer than
+// the session drops the member, the group rebalances and the event is handled by a member that
+// joined again.
+describe('the consumer with a short session', () => {
+  it('keeps its place in the group while a handler runs longer than the session', async () => {
+    const infra = kit();
+    const topic = `session-test-${randomUUID().slice(0, 8)}`;
+    const groupId = `session-test-${randomUUID().slice(0, 8)}`;
+    await ensureTopics(infra.kafka, [topic], 1);
+    const handled: string[] = [];
+    let joins = 0;
+    let consumer: Consumer | undefined;
+    try {
+      consumer = await startConsumer({
+        kafka: infra.kafka,
+        groupId,
+        processed: infra.mongo.collection('processed_events'),
+        publisher: infra.publisher,
+        logger: createLogger({ name: 'session-test', level: 'silent', format: 'json' }),
+        handlers: {
+          [topic]: async (event) => {
+            // Longer than the session by half again, awaiting nothing kafkajs sees.
+            await new Promise((r) => setTimeout(r, GROUP_TIMING.sessionTimeout * 1.5));
+            handled.push(event.id);
+          },
+        },
+      });
+      consumer.on(consumer.events.GROUP_JOIN, () => {
+        joins += 1;
+      });
+      // Joined before the event goes out: every later join is a rebalance.
+      await eventually(
+        async () => joins > 0 || (await consumer?.describeGroup())?.state === 'Stable',
+        60_000,
+        'the join',
+      );
+      const joinsBefore = joins;
+      const event = createEvent(topic, { n: 1 }, { source: 'test', key: 'k' });
+      await infra.publisher.publish([event]);
+      await eventually(async () => handled.includes(event.id), 60_000, 'the slow event to be handled');
+      expect(handled).toEqual([event.id]);
+      expect(joins).toBe(joinsBefore);
+    } finally {
+      await consumer?.disconnect();
+    }
+  }, 90_000);
+});
