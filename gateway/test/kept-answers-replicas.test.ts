@@ -1,5 +1,5 @@
 import type { ZipListPage } from '@homereport/contracts';
-import { CACHE_GENERATION_CHANNEL, type ServiceApp, connectRedis, createLogger } from '@homereport/kit';
+import { CACHE_GENERATION_CHANNEL, type ServiceApp } from '@homereport/kit';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,8 +12,7 @@ import {
 import { buildAnalysis, importAnalyses } from '../../services/zipcodes/test/support/zipcodes.js';
 import { api, eventually } from '../../test/support/api.js';
 import { testEnv } from '../../test/support/env.js';
-import { buildGateway } from '../src/app.js';
-import { loadGatewayConfig } from '../src/config.js';
+import { replicaGateway } from './support/replica.js';
 
 /*
  * Decision 008: each public list has one cache layer. The covered list's first page and every ZIP
@@ -33,24 +32,8 @@ let publisher: Redis;
 let admin: TestUser;
 
 beforeAll(async () => {
-  const env = testEnv();
-  const service = (name: string) => `http://127.0.0.1:${env.servicePorts[name]}`;
-  const config = loadGatewayConfig({
-    INTERNAL_SECRET: env.internalSecret,
-    REDIS_URL: env.redisUrl,
-    AUTH_URL: service('auth'),
-    REQUESTS_URL: service('requests'),
-    FILES_URL: service('files'),
-    ZIPCODES_URL: service('zipcodes'),
-    LEADS_URL: service('leads'),
-    NOTIFICATIONS_URL: service('notifications'),
-    WEB_DIST: '/nonexistent-web-dist',
-    RATE_LIMIT_PER_MINUTE: '0',
-  });
-  const logger = createLogger({ name: 'gateway-replica', level: 'silent', format: 'json' });
-  replica = await buildGateway({ config, logger, redis: await connectRedis(env.redisUrl) });
-  await replica.ready();
-  publisher = new Redis(env.redisUrl);
+  replica = await replicaGateway();
+  publisher = new Redis(testEnv().redisUrl);
   admin = await adminSession();
 });
 afterAll(async () => {

@@ -1,11 +1,10 @@
-import { type ServiceApp, connectRedis, createLogger, hashToken } from '@homereport/kit';
+import { type ServiceApp, hashToken } from '@homereport/kit';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSupport, session } from '../../services/requests/test/support.js';
 import { api, eventually } from '../../test/support/api.js';
 import { testEnv } from '../../test/support/env.js';
-import { buildGateway } from '../src/app.js';
-import { loadGatewayConfig } from '../src/config.js';
+import { replicaGateway } from './support/replica.js';
 
 /*
  * Decision 012: each gateway keeps resolved sessions for a few seconds and drops one when the auth
@@ -23,26 +22,9 @@ let replica: ServiceApp;
 let redis: Redis;
 
 beforeAll(async () => {
-  const env = testEnv();
-  const service = (name: string) => `http://127.0.0.1:${env.servicePorts[name]}`;
-  const config = loadGatewayConfig({
-    INTERNAL_SECRET: env.internalSecret,
-    REDIS_URL: env.redisUrl,
-    AUTH_URL: service('auth'),
-    REQUESTS_URL: service('requests'),
-    FILES_URL: service('files'),
-    ZIPCODES_URL: service('zipcodes'),
-    LEADS_URL: service('leads'),
-    NOTIFICATIONS_URL: service('notifications'),
-    WEB_DIST: '/nonexistent-web-dist',
-    RATE_LIMIT_PER_MINUTE: '0',
-    // Kept for as long as a test runs: only the announcement can make the replica refuse them.
-    SESSION_KEEP_MS: '60000',
-  });
-  const logger = createLogger({ name: 'gateway-replica', level: 'silent', format: 'json' });
-  replica = await buildGateway({ config, logger, redis: await connectRedis(env.redisUrl) });
-  await replica.ready();
-  redis = new Redis(env.redisUrl);
+  // Kept for as long as a test runs: only the announcement can make the replica refuse them.
+  replica = await replicaGateway({ SESSION_KEEP_MS: '60000' });
+  redis = new Redis(testEnv().redisUrl);
 });
 afterAll(async () => {
   await replica?.close();
