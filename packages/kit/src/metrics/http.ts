@@ -4,27 +4,26 @@ import { httpDuration, inFlight, labelledChild, metricsEnabled } from './registr
 /** Label of a request no route matched (404s): one value, whatever URL was asked. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-/** A response's 'close' comes for answered and aborted requests alike; onResponse misses the aborted. */
-function settled(): void {
-  inFlight.count--;
-}
-
 /**
  * Request duration by route pattern (`/requests/:id`, never the URL with its ids), method and
- * status, and the requests in flight. Only when metrics are on for this process. Per request:
- * a count moved twice (read into its gauge at scrape time), one listener without a closure, and
- * one observe on a histogram child made once per route, method and status.
+ * status, and the requests in flight. Only when metrics are on for this process. Per request: a
+ * count moved twice (read into its gauge at scrape time) and one observe on a histogram child
+ * made once per route, method and status. A request ends either answered (onResponse) or given
+ * up by its client (onRequestAbort, which Fastify runs only for a request not answered).
  */
 export function registerHttpMetrics(app: ServiceApp): void {
   if (!metricsEnabled()) return;
   const children = new Map<string, ReturnType<typeof httpDuration.labels>>();
-  app.addHook('onRequest', (_req, reply, done) => {
+  app.addHook('onRequest', (_req, _reply, done) => {
     inFlight.count++;
-    // `on`, not `once` (no wrapper per request): a response closes once, and is dropped after.
-    reply.raw.on('close', settled);
+    done();
+  });
+  app.addHook('onRequestAbort', (_req, done) => {
+    inFlight.count--;
     done();
   });
   app.addHook('onResponse', (req, reply, done) => {
+    inFlight.count--;
     const route = req.routeOptions.url ?? UNMATCHED_ROUTE;
     const status = reply.statusCode;
     labelledChild(httpDuration, children, `${route} ${req.method} ${status}`, {

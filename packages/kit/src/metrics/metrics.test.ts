@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServiceApp } from '../app.js';
 import { createLogger } from '../logger.js';
 import { timeDependency } from './dependencies.js';
@@ -36,6 +36,42 @@ describe('metrics', () => {
     expect(text).toContain('service="unit"');
     expect((await httpInFlight.get()).values[0]?.value).toBe(0);
     await app.close();
+  });
+
+  it('counts a request in flight until it is answered or its client goes away', async () => {
+    const app = await createServiceApp({ name: 'unit', logger });
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let arrived = () => {};
+    const reached = new Promise<void>((r) => {
+      arrived = r;
+    });
+    app.get('/slow', async () => {
+      arrived();
+      await held;
+      return { ok: true };
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const inFlightNow = async () => (await httpInFlight.get()).values[0]?.value;
+    try {
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const aborted = new AbortController();
+      const gone = fetch(`${base}/slow`, { signal: aborted.signal }).catch(() => 'aborted');
+      await reached;
+      expect(await inFlightNow()).toBe(1);
+      aborted.abort();
+      await gone;
+      await vi.waitFor(async () => expect(await inFlightNow()).toBe(0));
+      const answered = fetch(`${base}/slow`);
+      release();
+      expect((await answered).status).toBe(200);
+      await vi.waitFor(async () => expect(await inFlightNow()).toBe(0));
+    } finally {
+      release();
+      await app.close();
+    }
   });
 
   it('times dependency calls by outcome and passes their result or error through', async () => {
