@@ -16,9 +16,11 @@ describe('the gross yield in list items', () => {
   });
 
   it('travels in a page of a filtered list', async () => {
-    const page = (await api('GET', '/api/zipcodes?tier=1&limit=5')).body as ZipListPage;
-    expect(page.zipCodes).toHaveLength(5);
-    for (const item of page.zipCodes) {
+    // Other suites import tier 1 ZIP codes of their own into the same database: ask for a sample one.
+    const page = (await api('GET', '/api/zipcodes?tier=1&q=Beverly%20Hills&limit=5')).body as ZipListPage;
+    const fromSample = page.zipCodes.filter((item) => yieldOf(item.zipCode) !== undefined);
+    expect(fromSample.map((item) => item.zipCode)).toContain('90210');
+    for (const item of fromSample) {
       expect(item.priceTrends?.rentalMarket.grossYield).toBe(yieldOf(item.zipCode));
     }
   });
