@@ -32,3 +32,4 @@ export * from './connections/breaker.js';
 export * from './metrics/consumer.js';
 export { unavailableDependency } from './dependency-errors.js';
 export * from './tracing/context.js';
+export * from './user-set.js';

@@ -16,7 +16,7 @@ import { CoveredListGeneration } from './data/covered-generation.js';
 import { CreditsRepository } from './data/credits-repository.js';
 import { LedgerRepository } from './data/ledger-repository.js';
 import { RequestsRepository } from './data/requests-repository.js';
-import { SavedReportsRepository } from './data/saved-reports.js';
+import { savedReportsStore } from './data/saved-reports.js';
 import { SearchPostings } from './data/search-postings.js';
 import { OpenedReportsRepository, SharesRepository } from './data/shares-repository.js';
 import { StatsRepository } from './data/stats-repository.js';
@@ -67,7 +67,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   const directory = new UserDirectoryRepository(c);
   const opened = new OpenedReportsRepository(c);
   const shareLinks = new SharesRepository(db);
-  const savedReports = new SavedReportsRepository(db);
+  const savedReports = savedReportsStore(db);
 
   const search = new SearchPostings(c);
   const requests = new Requests({

@@ -1,12 +1,17 @@
 import { type CoverageRequest, SAVED_REPORTS_MAX } from '@homereport/contracts';
-import { conflict, notFound } from '@homereport/kit';
+import { type UserSetLimit, notFound } from '@homereport/kit';
 import type { RequestStore } from './ports.js';
 import { Messages, toApi } from './requests.js';
+
+export const SAVED_REPORTS_LIMIT: UserSetLimit = {
+  max: SAVED_REPORTS_MAX,
+  full: `You can keep up to ${SAVED_REPORTS_MAX} saved reports. Remove one to save another.`,
+};
 
 /** Where a user's saved reports are kept: request ids, oldest saved first, each once. */
 export interface SavedReportStore {
   list(userId: string): Promise<string[]>;
-  /** Adds the id at the end unless it is there already. */
+  /** Adds the id at the end unless it is there already; 409 past SAVED_REPORTS_LIMIT. */
   add(userId: string, requestId: string): Promise<void>;
   /** True when the id was in the list. */
   remove(userId: string, requestId: string): Promise<boolean>;
@@ -35,10 +40,6 @@ export class SavedReports {
 
   async save(userId: string, requestId: string): Promise<void> {
     await this.coveredOr404(requestId);
-    const ids = await this.deps.saved.list(userId);
-    if (ids.includes(requestId)) return;
-    if (ids.length >= SAVED_REPORTS_MAX)
-      throw conflict(`You can keep up to ${SAVED_REPORTS_MAX} saved reports. Remove one to save another.`);
     await this.deps.saved.add(userId, requestId);
   }
 

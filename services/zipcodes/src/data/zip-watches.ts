@@ -1,12 +1,12 @@
+import { UserSet } from '@homereport/kit';
 import type { Collection, Db } from 'mongodb';
-import type { WatchStore, Watcher } from '../domain/zip-watches.js';
+import { type WatchStore, type Watcher, ZIP_WATCHES_LIMIT } from '../domain/zip-watches.js';
 
 /**
- * One document per user, `_id` the user id: the watched ZIP codes, oldest first, and the address
- * alerts go to (the one the user had when they last watched). A user's calls read and write by
- * `_id` alone (the embedded server scans for anything else), and `$addToSet` keeps each ZIP code
- * once, atomically: the pair user+ZIP is unique by construction, and racing watches store it once.
- * The alert fan-out reads the whole collection once per import that changed something, in pages.
+ * One document per user, `_id` the user id: the watched ZIP codes, oldest first (the kit's
+ * UserSet, so the pair user+ZIP is unique by construction and racing watches store it once), and
+ * the address alerts go to (the one the user had when they last watched). The alert fan-out
+ * reads the whole collection once per import that changed something, in pages.
  */
 interface ZipWatchDoc {
   _id: string;
@@ -20,6 +20,7 @@ interface ZipAlertDoc {
   userId: string;
 }
 
+const ZIP_WATCHES_COLLECTION = 'zip_watches';
 /** Watchers read per round trip by the fan-out. */
 const WATCHERS_PAGE = 500;
 /** Erasing a deleted user's alerts filters on userId, which no index covers: a scan, in the consumer only. */
@@ -27,34 +28,29 @@ const ERASURE_TIMEOUT_MS = 60_000;
 
 export class ZipWatchesRepository implements WatchStore {
   private readonly watches: Collection<ZipWatchDoc>;
+  private readonly zips: UserSet;
   private readonly alerts: Collection<ZipAlertDoc>;
 
   constructor(db: Db, alertsCollection: string) {
-    this.watches = db.collection<ZipWatchDoc>('zip_watches');
+    this.watches = db.collection<ZipWatchDoc>(ZIP_WATCHES_COLLECTION);
+    this.zips = new UserSet(db.collection(ZIP_WATCHES_COLLECTION), 'zips', ZIP_WATCHES_LIMIT);
     this.alerts = db.collection<ZipAlertDoc>(alertsCollection);
   }
 
-  async list(userId: string): Promise<string[]> {
-    return (await this.watches.findOne({ _id: userId }, { projection: { zips: 1 } }))?.zips ?? [];
+  list(userId: string): Promise<string[]> {
+    return this.zips.list(userId);
   }
 
-  async add(userId: string, email: string, zipCode: string): Promise<void> {
-    const update = { $addToSet: { zips: zipCode }, $set: { email } };
-    try {
-      await this.watches.updateOne({ _id: userId }, update, { upsert: true });
-    } catch (err) {
-      // Two first watches at once: the other created the document; add to it.
-      if ((err as { code?: number }).code !== 11000) throw err;
-      await this.watches.updateOne({ _id: userId }, update);
-    }
+  add(userId: string, email: string, zipCode: string): Promise<void> {
+    return this.zips.add(userId, zipCode, { email });
   }
 
   async remove(userId: string, zipCode: string): Promise<void> {
-    await this.watches.updateOne({ _id: userId }, { $pull: { zips: zipCode } });
+    await this.zips.remove(userId, zipCode);
   }
 
   async forget(userId: string): Promise<void> {
-    await this.watches.deleteOne({ _id: userId });
+    await this.zips.forget(userId);
     await this.alerts.deleteMany({ userId }, { timeoutMS: ERASURE_TIMEOUT_MS });
   }
 

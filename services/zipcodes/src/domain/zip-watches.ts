@@ -1,5 +1,5 @@
 import { ZIP_WATCHES_MAX, type ZipChange, type ZipWatchAlerted } from '@homereport/contracts';
-import { conflict, notFound } from '@homereport/kit';
+import { type UserSetLimit, notFound } from '@homereport/kit';
 import type { AnalysisStore } from './ports.js';
 
 /** A user who watches ZIP codes, as the alert fan-out reads them. */
@@ -9,10 +9,15 @@ export interface Watcher {
   zips: string[];
 }
 
+export const ZIP_WATCHES_LIMIT: UserSetLimit = {
+  max: ZIP_WATCHES_MAX,
+  full: `You can watch up to ${ZIP_WATCHES_MAX} ZIP codes. Stop watching one to watch another.`,
+};
+
 /** Where watches are kept: per user, the watched ZIP codes, oldest first, each once. */
 export interface WatchStore {
   list(userId: string): Promise<string[]>;
-  /** Adds the ZIP code at the end unless it is there; keeps the user's current address. */
+  /** Adds the ZIP code at the end unless it is there (409 past ZIP_WATCHES_LIMIT); keeps the user's current address. */
   add(userId: string, email: string, zipCode: string): Promise<void>;
   remove(userId: string, zipCode: string): Promise<void>;
   /** Account deleted: every watch and pending alert of the user goes. */
@@ -43,9 +48,6 @@ export class ZipWatches {
 
   async watch(user: { userId: string; email: string }, zipCode: string): Promise<void> {
     if (!(await this.deps.analyses.find(zipCode))) throw notFound(`We have no analysis of ZIP code ${zipCode}.`);
-    const zips = await this.deps.watches.list(user.userId);
-    if (!zips.includes(zipCode) && zips.length >= ZIP_WATCHES_MAX)
-      throw conflict(`You can watch up to ${ZIP_WATCHES_MAX} ZIP codes. Stop watching one to watch another.`);
     await this.deps.watches.add(user.userId, user.email, zipCode);
   }
 
