@@ -13,7 +13,8 @@
 // Goal (issue 24): with metrics at most 5% fewer requests per second (ratio >= 0.95).
 // Figures, not a pass/fail test: the machine is shared, so compare the two columns of one run.
 // Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (32), BENCH_ROUNDS (3: the two take turns, each
-// figure the mean of its turns), BENCH_PATHS (both calls).
+// figure the mean of its turns), BENCH_PATHS (both calls), BENCH_CPU_PROF (a folder: both gateways
+// write their CPU profiles there when they stop).
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,6 +64,10 @@ try {
         LOG_FORMAT: 'json',
         PORT: String(port),
         METRICS_PORT: String(metricsPort),
+        // BENCH_CPU_PROF=<dir>: each of the two writes a V8 CPU profile there when it stops.
+        ...(process.env.BENCH_CPU_PROF
+          ? { NODE_OPTIONS: `--import ${repoRoot}/bench/cpu-profile.mjs`, CPU_PROFILE_DIR: process.env.BENCH_CPU_PROF }
+          : {}),
       },
       // Their lines go to files: the same logging cost on both sides.
       stdio: ['ignore', logFile, logFile],
@@ -99,6 +104,7 @@ try {
     }
 
   const pids = { on: on.pid, off: off.pid };
+  log(`gateway with metrics: pid ${on.pid}; without: pid ${off.pid}`);
   const rows = [];
   for (const call of calls) {
     await load(`${withMetrics}${call.path}`, 8, { duration: 2, headers: call.headers });

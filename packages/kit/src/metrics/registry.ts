@@ -120,8 +120,8 @@ export const consumerLag = new Gauge({
 });
 
 /**
- * The histogram's child for one set of label values, made once and then reused: `observe(labels,
- * v)` hashes and checks the label object on every call, a child goes straight to its buckets.
+ * The histogram's child for one set of label values, made once and then reused, so a call builds
+ * no labels object (prom-client still checks and hashes the child's labels on each observe).
  * `key` is the values joined (labels are bounded, so the map is too).
  */
 export function labelledChild<L extends string>(

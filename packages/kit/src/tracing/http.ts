@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { type Span, SpanKind, SpanStatusCode } from '@opentelemetry/api';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceApp } from '../app.js';
 import { type Logger, childWithTrace } from '../logger.js';
 import { type TraceContext, runInTrace, traceparentOf } from './context.js';
@@ -46,22 +46,25 @@ export function registerTracing(app: ServiceApp): void {
   app.addHook('preHandler', (req, _reply, done) => {
     runInTrace(traceOfRequest(req.raw), done);
   });
-  if (!tracesExported()) return;
-  app.addHook('onClose', flushTraces);
-  // The server span ends with the answer, named by the route pattern (bounded, no ids).
-  app.addHook('onResponse', (req, reply, done) => {
+  if (tracesExported()) app.addHook('onClose', flushTraces);
+}
+
+/**
+ * Ends the request's server span with the answer, named by the route pattern (bounded, no ids);
+ * null when traces are not exported. Called by the kit's end-of-request hook (app.ts).
+ */
+export function serverSpanEnder(): ((req: FastifyRequest, reply: FastifyReply, route: string) => void) | null {
+  if (!tracesExported()) return null;
+  return (req, reply, route) => {
     const span = (req.raw as Traced)[SPAN];
-    if (span) {
-      const route = req.routeOptions.url ?? 'unmatched';
-      span.updateName(`${req.method} ${route}`);
-      span.setAttributes({
-        'http.request.method': req.method,
-        'http.route': route,
-        'http.response.status_code': reply.statusCode,
-      });
-      if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-      endSpan(span);
-    }
-    done();
-  });
+    if (!span) return;
+    span.updateName(`${req.method} ${route}`);
+    span.setAttributes({
+      'http.request.method': req.method,
+      'http.route': route,
+      'http.response.status_code': reply.statusCode,
+    });
+    if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    endSpan(span);
+  };
 }
