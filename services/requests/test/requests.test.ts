@@ -8,10 +8,7 @@ import { api, eventually, freshClientAddress } from '../../../test/support/api.j
 import { testEnv } from '../../../test/support/env.js';
 import { EventTap } from '../../../test/support/events.js';
 import {
-  type TestUser,
-  adminSession,
   anonymousRequestsSent,
-  closeSupport,
   coveredRequest,
   requestsDb,
   session,
@@ -19,6 +16,7 @@ import {
   submit,
   uniqueAddress,
   uploadReport,
+  useAdmin,
 } from './support.js';
 
 const REQUEST_FIELDS = [
@@ -35,11 +33,10 @@ const REQUEST_FIELDS = [
   'url',
 ];
 
-let admin: TestUser;
+const admin = useAdmin();
 let tap: EventTap;
 
 beforeAll(async () => {
-  admin = await adminSession();
   tap = await new EventTap([
     Topics.requestSubmitted,
     Topics.requestStatusChanged,
@@ -49,7 +46,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await tap?.stop();
-  await closeSupport();
 });
 
 describe('POST /api/requests', () => {

@@ -1,23 +1,10 @@
 import { SAVED_REPORTS_MAX, type SavedReportsReply } from '@homereport/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, eventually, uniqueEmail } from '../../../test/support/api.js';
 import { linkIn, tokenOf, waitForEmail } from '../../../test/support/mail.js';
-import {
-  type TestUser,
-  adminSession,
-  closeSupport,
-  coveredRequest,
-  requestsDb,
-  session,
-  submit,
-  uniqueAddress,
-} from './support.js';
+import { type TestUser, coveredRequest, requestsDb, session, submit, uniqueAddress, useAdmin } from './support.js';
 
-let admin: TestUser;
-beforeAll(async () => {
-  admin = await adminSession();
-});
-afterAll(closeSupport);
+const admin = useAdmin();
 
 const savedIds = async (user: TestUser) => {
   const res = await api<SavedReportsReply>('GET', '/api/users/saved', { token: user.token });

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, eventually, uniqueEmail } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { linkIn, tokenOf as mailToken, waitForEmail } from '../../../test/support/mail.js';
 import {
   type TestUser,
-  adminSession,
-  closeSupport,
   coveredRequest,
   requestsDb,
   session,
@@ -13,13 +11,10 @@ import {
   submit,
   uniqueAddress,
   uploadReport,
+  useAdmin,
 } from './support.js';
 
-let admin: TestUser;
-beforeAll(async () => {
-  admin = await adminSession();
-});
-afterAll(closeSupport);
+const admin = useAdmin();
 
 const DAY = 24 * 60 * 60 * 1000;
 const view = (user: TestUser, id: string) => api('GET', `/api/requests/${id}/view`, { token: user.token });

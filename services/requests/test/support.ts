@@ -3,7 +3,7 @@ import type { CreateRequestReply } from '@homereport/contracts';
 import { type Role, SessionStore } from '@homereport/kit';
 import { Redis } from 'ioredis';
 import { type Db, MongoClient } from 'mongodb';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { api, uniqueEmail } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { ANON_LIMIT_KEY_PREFIX } from '../src/data/anonymous-limit.js';
@@ -55,6 +55,20 @@ export async function closeSupport(): Promise<void> {
   redis = undefined;
   await mongo?.close();
   mongo = undefined;
+}
+
+/**
+ * The set-up most files here share: call at the top of a test file for an admin session opened
+ * before its tests, and this support's connections closed after them. The answer is filled in
+ * by that beforeAll, so it is empty while the file is collected and whole inside every test.
+ */
+export function useAdmin(): TestUser {
+  const admin: TestUser = { userId: '', email: '', token: '' };
+  beforeAll(async () => {
+    Object.assign(admin, await adminSession());
+  });
+  afterAll(closeSupport);
+  return admin;
 }
 
 /** A street address nobody else's test uses. */
