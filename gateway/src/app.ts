@@ -21,7 +21,7 @@ import { listenToAnnouncements } from './announcements.js';
 import { registerApiReference } from './api-reference.js';
 import { refuseOversizedBody } from './body-limit.js';
 import type { GatewayConfig } from './config.js';
-import { refuse } from './early-answer.js';
+import { refuse, refuseFromHook } from './early-answer.js';
 import { cachedHealth, servicesHealth } from './health.js';
 import { createProxy } from './proxy.js';
 import { createPublicCache } from './public-cache.js';
@@ -82,12 +82,13 @@ function registerBodyRules(app: ServiceApp, config: GatewayConfig): void {
     uploadBytes: config.UPLOAD_BODY_LIMIT_BYTES,
     importBytes: config.IMPORT_BODY_LIMIT_BYTES,
   };
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     try {
       refuseOversizedBody(req.url.split('?')[0] ?? '', req.headers, bodyLimits);
     } catch (err) {
-      return refuse(req, reply, err as AppError);
+      return refuseFromHook(req, reply, err as AppError, done);
     }
+    done();
   });
   // Nothing here parses bodies: the services do.
   app.removeAllContentTypeParsers();
@@ -149,10 +150,11 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
   });
 
   /** The per-client budget of every /api route but health (which has its own). */
-  const limitRequests = async (req: FastifyRequest, reply: FastifyReply) => {
+  const limitRequests = (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     const wait = requestLimit.hit(req.ip);
-    if (wait === null) return;
-    return refuse(req, reply, tooManyRequests(wait, 'Too many requests. Please slow down and try again shortly.'));
+    if (wait === null) return done();
+    const refused = tooManyRequests(wait, 'Too many requests. Please slow down and try again shortly.');
+    refuseFromHook(req, reply, refused, done);
   };
 
   const forwardApi = async (req: FastifyRequest, reply: FastifyReply) => {

@@ -40,6 +40,24 @@ export function refuse(
     .send(answer);
 }
 
+/**
+ * `refuse` from a callback-style hook (no promise per request on the common path where nothing
+ * is refused): the answer is sent and the hook chain stops there, or the error goes to
+ * Fastify's error handler.
+ */
+export function refuseFromHook(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  error: AppError,
+  done: (err?: Error) => void,
+): void {
+  try {
+    refuse(req, reply, error);
+  } catch (err) {
+    done(err as Error);
+  }
+}
+
 function drain(raw: IncomingMessage, maxBytes: number, maxMs: number): Promise<void> {
   return new Promise((resolve) => {
     let seen = 0;
