@@ -124,7 +124,8 @@ export class Infrastructure {
 
   /** Readiness checks for every opened connection, and closing them when the app closes. */
   attach(app: ServiceApp): void {
-    if (this._mongo) registerMongo(app, this._mongo);
+    // MONGO_TIMEOUT_MS bounds one operation outside requests, and all of a request's together.
+    if (this._mongo) registerMongo(app, this._mongo, this.settings.MONGO_TIMEOUT_MS);
     // A MongoDB operation that timed out after its server was selected shows only in its error.
     const mongoBreaker = this.mongoBreaker;
     if (mongoBreaker) {

@@ -3,6 +3,7 @@ import type { ServiceApp } from '../app.js';
 import { instrumentMongo } from '../metrics/dependencies.js';
 import { metricsEnabled } from '../metrics/registry.js';
 import { tracesExported } from '../tracing/export.js';
+import { addRequestMongoDeadline, boundCollectionsByRequestDeadline } from './mongo-deadline.js';
 
 /**
  * Opens the service's own database (no sessions: our local MongoDB-protocol server has no
@@ -10,7 +11,8 @@ import { tracesExported } from '../tracing/export.js';
  * (`timeoutMS`): server selection, connection checkout and the reply of each operation together,
  * so a MongoDB that hangs fails the call with MongoOperationTimeoutError instead of holding it
  * until the monitor gives up 30 s later. Without it (operator commands, imports run by hand) an
- * operation waits as long as the server takes.
+ * operation waits as long as the server takes. Inside a request (registerMongo), an operation
+ * gets at most what is left of the request's own MongoDB deadline (mongo-deadline.ts).
  */
 export async function connectMongo(
   url: string,
@@ -20,9 +22,14 @@ export async function connectMongo(
   // Loaded here, not at import: every process imports the kit, but the gateway and files never
   // open MongoDB, and mongoose with its driver costs each of them RSS (bench:memory).
   const { default: mongoose } = await import('mongoose');
+  // The driver mongoose runs on (one copy in node_modules), so its collections are the ones bounded.
+  boundCollectionsByRequestDeadline(mongoose.mongo);
   const conn = mongoose.createConnection(url, {
     dbName,
-    serverSelectionTimeoutMS: 5000,
+    // Never longer than the operation's deadline: a path of the driver that waits for a server
+    // outside an operation's timeoutMS (a retry after the pool was cleared) waited out these 5 s
+    // (an inbound lead and a sign-in answered after 5 s with MongoDB unreachable, bench:faults).
+    serverSelectionTimeoutMS: Math.min(5000, options.timeoutMs ?? 5000),
     ...(options.timeoutMs === undefined ? {} : { timeoutMS: options.timeoutMs }),
     // Mongoose would otherwise hold a model's call for 10 s while it thinks it is disconnected;
     // the driver's own deadline is the one that should answer. Safe: the connection is open
@@ -64,7 +71,12 @@ export async function ensureCollections(conn: Connection, names: string[]): Prom
   }
 }
 
-export function registerMongo(app: ServiceApp, conn: Connection): void {
+/**
+ * Readiness and closing; with `requestBudgetMs`, every request's MongoDB work together gets that
+ * long from the request's arrival (mongo-deadline.ts).
+ */
+export function registerMongo(app: ServiceApp, conn: Connection, requestBudgetMs?: number): void {
+  if (requestBudgetMs !== undefined) addRequestMongoDeadline(app, requestBudgetMs);
   app.readiness.add('mongo', async () => {
     const db = conn.db;
     if (!db) throw new Error('not connected');

@@ -1,0 +1,105 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyRequest } from 'fastify';
+import type { ServiceApp } from '../app.js';
+
+/**
+ * One deadline for all the MongoDB work of a request. The driver's `timeoutMS` bounds one
+ * operation, but a request makes several in a row (a report open makes about ten, a coverage
+ * request five), so with MongoDB slow or hanging part-way a request took a deadline per
+ * operation: 3.4 s with MongoDB hung, 7-10 s with it 500 ms slower (bench:faults). Inside a
+ * request, every operation's `timeoutMS` is instead what is left of the request's budget (when
+ * shorter), counted from its arrival; one started after the budget is spent fails at once
+ * (MongoOperationTimeoutError, a 503 with Retry-After like any MongoDB outage). The request's answer therefore comes within
+ * the budget plus the work that is not MongoDB's.
+ *
+ * Work a request leaves running after it was answered (a publish it does not wait for, a timer it
+ * started) carries its async context but not its deadline: the deadline ends with the answer, and
+ * such work gets the per-operation `timeoutMS` as before.
+ */
+interface Deadline {
+  /** Epoch ms after which the request's MongoDB operations fail. */
+  at: number;
+  /** False once the request was answered. */
+  open: boolean;
+}
+
+const storage = new AsyncLocalStorage<Deadline>();
+const DEADLINE = Symbol('mongoDeadline');
+type WithDeadline = FastifyRequest & { [DEADLINE]?: Deadline };
+
+/**
+ * The `timeoutMS` an operation starting now gets: what is left of the request's deadline when
+ * that is shorter than `perOperation`, else `perOperation`; 'passed' once the deadline has.
+ */
+export function operationTimeoutMs(perOperation: number | undefined, now = Date.now()): number | undefined | 'passed' {
+  const deadline = storage.getStore();
+  if (!deadline?.open) return perOperation;
+  const left = deadline.at - now;
+  if (left <= 0) return 'passed';
+  return perOperation === undefined ? left : Math.min(perOperation, left);
+}
+
+/** Runs `fn` with a MongoDB deadline `budgetMs` from now (the request hooks below; tests). */
+export function withMongoDeadline<T>(budgetMs: number, fn: () => T): T {
+  return storage.run({ at: Date.now() + budgetMs, open: true }, fn);
+}
+
+/**
+ * Gives every request of `app` a MongoDB deadline `budgetMs` after it arrived. The deadline is
+ * entered in preHandler, which Fastify calls last before the handler and continues synchronously
+ * from `done`, so the handler and everything it awaits run inside it; it is counted from
+ * onRequest, so time spent reading the body counts too.
+ */
+export function addRequestMongoDeadline(app: ServiceApp, budgetMs: number): void {
+  app.addHook('onRequest', (req, _reply, done) => {
+    (req as WithDeadline)[DEADLINE] = { at: Date.now() + budgetMs, open: true };
+    done();
+  });
+  app.addHook('preHandler', (req, _reply, done) => {
+    const deadline = (req as WithDeadline)[DEADLINE];
+    if (deadline) storage.run(deadline, done);
+    else done();
+  });
+  app.addHook('onResponse', (req, _reply, done) => {
+    const deadline = (req as WithDeadline)[DEADLINE];
+    if (deadline) deadline.open = false;
+    done();
+  });
+}
+
+interface HasTimeoutMS {
+  readonly timeoutMS: number | undefined;
+}
+
+interface Driver {
+  Collection: { prototype: HasTimeoutMS };
+  MongoOperationTimeoutError: new (message: string) => Error;
+}
+
+const bounded = new WeakSet<object>();
+
+/**
+ * Makes the driver's collections give their operations the request's remaining time. The driver
+ * resolves an operation's `timeoutMS` as the operation's own option, else its collection's
+ * (`Collection#timeoutMS`, the client's setting), when the operation starts: wrapping that public
+ * getter reaches every operation, made through mongoose or the driver, without passing an option
+ * at each of hundreds of calls. An operation given its own `timeoutMS` (an erasure that may run
+ * long) keeps it. An operation started after the deadline fails at once with the driver's own
+ * MongoOperationTimeoutError (a `timeoutMS` of 0 would mean none, and 1 ms may still let a write
+ * through), so it is answered like any other MongoDB timeout. Once per process.
+ */
+export function boundCollectionsByRequestDeadline({ Collection, MongoOperationTimeoutError }: Driver): void {
+  if (bounded.has(Collection.prototype)) return;
+  const own = Object.getOwnPropertyDescriptor(Collection.prototype, 'timeoutMS');
+  const get = own?.get;
+  if (!get) throw new Error('the MongoDB driver has no Collection#timeoutMS getter; see mongo-deadline.ts');
+  Object.defineProperty(Collection.prototype, 'timeoutMS', {
+    ...own,
+    get(this: HasTimeoutMS) {
+      const timeoutMS = operationTimeoutMs(get.call(this) as number | undefined);
+      if (timeoutMS === 'passed') throw new MongoOperationTimeoutError("the request's MongoDB deadline has passed");
+      return timeoutMS;
+    },
+  });
+  bounded.add(Collection.prototype);
+}
