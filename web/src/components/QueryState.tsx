@@ -72,6 +72,19 @@ export function LoadFailed({
   );
 }
 
+/** LoadFailed for a query result: its error, with its refetch as Retry. */
+export function QueryFailed({
+  query,
+  ...words
+}: {
+  query: QueryView<unknown>;
+  what: string;
+  message?: string;
+  testId?: string;
+}) {
+  return <LoadFailed {...words} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+}
+
 /**
  * The three states of a read in one place: loading, failed (LoadFailed with Retry), and loaded,
  * where an empty answer may have its own text. Data already on screen stays there if a later
@@ -105,17 +118,6 @@ export function QueryState<T>({
     if (isEmpty && empty !== undefined && isEmpty(query.data)) return <>{empty}</>;
     return <>{children(query.data)}</>;
   }
-  if (query.error) {
-    return (
-      <LoadFailed
-        what={what}
-        message={message}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-        testId={testId}
-      />
-    );
-  }
+  if (query.error) return <QueryFailed query={query} what={what} message={message} testId={testId} />;
   return <>{loading ?? <output className="muted query-loading">Loading {what}…</output>}</>;
 }

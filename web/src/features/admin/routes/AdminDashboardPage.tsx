@@ -5,6 +5,7 @@ import { AccountBar } from '../../../components/AccountBar';
 import { Alert } from '../../../components/Alert';
 import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { Icon } from '../../../components/Icon';
+import { ListCard } from '../../../components/ListCard';
 import { QueryState } from '../../../components/QueryState';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
@@ -114,35 +115,25 @@ export function AdminDashboardPage() {
           </QueryState>
 
           <div className="admin-columns">
-            <section className="card" data-testid="recent-requests">
-              <h2 className="card-title">
-                <Icon name="file" /> Recent Requests
-              </h2>
-              <QueryState
-                query={recent}
-                what="the recent requests"
-                testId="recent-requests-failed"
-                isEmpty={(requests) => requests.length === 0}
-                empty={
-                  <p className="muted" data-testid="recent-requests-empty">
-                    No recent requests
-                  </p>
-                }
-              >
-                {(requests) => (
-                  <ul className="list-rows">
-                    {requests.map((request) => (
-                      <RequestRow key={request.id} request={request} testId="recent-request" />
-                    ))}
-                  </ul>
-                )}
-              </QueryState>
-              <div className="actions">
-                <Link to="/admin/requests" className="btn btn-secondary btn-sm" data-testid="all-requests-link">
-                  All Requests <Icon name="arrowRight" size={16} />
-                </Link>
-              </div>
-            </section>
+            <ListCard
+              testId="recent-requests"
+              icon="file"
+              title="Recent Requests"
+              query={recent}
+              what="the recent requests"
+              empty={{ text: 'No recent requests' }}
+              footer={
+                <div className="actions">
+                  <Link to="/admin/requests" className="btn btn-secondary btn-sm" data-testid="all-requests-link">
+                    All Requests <Icon name="arrowRight" size={16} />
+                  </Link>
+                </div>
+              }
+            >
+              {(requests) =>
+                requests.map((request) => <RequestRow key={request.id} request={request} testId="recent-request" />)
+              }
+            </ListCard>
 
             <div className="admin-side">
               <section className="card">

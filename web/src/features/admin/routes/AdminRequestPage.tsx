@@ -5,7 +5,7 @@ import { isApiError } from '../../../api/client';
 import { Alert } from '../../../components/Alert';
 import { ExternalLink } from '../../../components/ExternalLink';
 import { Icon } from '../../../components/Icon';
-import { LoadFailed } from '../../../components/QueryState';
+import { QueryFailed } from '../../../components/QueryState';
 import type { NavItem } from '../../../components/SiteHeader';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
@@ -81,13 +81,7 @@ export function AdminRequestPage() {
     // Any other failure is an outage or a refusal, said as such: never "Not Found".
     body = (
       <div className="container narrow">
-        <LoadFailed
-          what="this request"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-          testId="request-load-error"
-        />
+        <QueryFailed query={query} what="this request" testId="request-load-error" />
         <BackToDashboard />
       </div>
     );

@@ -2,6 +2,7 @@ import type { UserStats } from '@homereport/contracts';
 import { Link } from 'react-router-dom';
 import { AccountBar } from '../../../components/AccountBar';
 import { Icon } from '../../../components/Icon';
+import { ListCard, ListRow } from '../../../components/ListCard';
 import { QueryState } from '../../../components/QueryState';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { StatCard } from '../../../components/StatCard';
@@ -81,44 +82,33 @@ export function DashboardPage() {
 
           <div className="dashboard-columns">
             <div className="dashboard-main">
-              <section className="card" data-testid="recent-activity">
-                <h2 className="card-title">
-                  <Icon name="clock" /> Recent Activity
-                </h2>
-                <QueryState
-                  query={historyQuery}
-                  what="your recent activity"
-                  testId="recent-activity-failed"
-                  isEmpty={(history) => history.length === 0}
-                  empty={
-                    <div className="empty-inline" data-testid="recent-activity-empty">
-                      <p>No reports viewed yet</p>
-                      <Link to="/properties" className="btn btn-secondary btn-sm">
-                        Browse Reports
-                      </Link>
-                    </div>
-                  }
-                >
-                  {(history) => (
-                    <ul className="list-rows">
-                      {recentActivity(history).map((entry) => (
-                        <li key={entry.id} className="list-row" data-testid="activity-entry">
-                          <div className="list-row-main">
-                            <p className="list-row-title">{entry.address}</p>
-                            <p className="list-row-meta">Viewed on {formatLongDate(entry.accessed_at)}</p>
-                          </div>
-                          <Link
-                            to={`/report/${encodeURIComponent(entry.request_id)}`}
-                            className="btn btn-secondary btn-sm"
-                          >
-                            View Report
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </QueryState>
-              </section>
+              <ListCard
+                testId="recent-activity"
+                icon="clock"
+                title="Recent Activity"
+                query={historyQuery}
+                what="your recent activity"
+                empty={{ text: 'No reports viewed yet', link: { to: '/properties', label: 'Browse Reports' } }}
+              >
+                {(history) =>
+                  recentActivity(history).map((entry) => (
+                    <ListRow
+                      key={entry.id}
+                      testId="activity-entry"
+                      title={entry.address}
+                      meta={`Viewed on ${formatLongDate(entry.accessed_at)}`}
+                      side={
+                        <Link
+                          to={`/report/${encodeURIComponent(entry.request_id)}`}
+                          className="btn btn-secondary btn-sm"
+                        >
+                          View Report
+                        </Link>
+                      }
+                    />
+                  ))
+                }
+              </ListCard>
               <SavedReports />
               <MyRequests />
             </div>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/client';
-import { LoadFailed, isRefusal } from '../../../components/QueryState';
+import { QueryFailed, isRefusal } from '../../../components/QueryState';
 import { SaveStar } from '../../../components/SaveStar';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
@@ -55,13 +55,7 @@ export function ReportPage() {
   } else if (report.isError) {
     body = (
       <div className="container narrow">
-        <LoadFailed
-          what="this report"
-          error={report.error}
-          onRetry={() => void report.refetch()}
-          retrying={report.isFetching}
-          testId="report-load-failed"
-        />
+        <QueryFailed query={report} what="this report" testId="report-load-failed" />
         <div className="actions">
           <Link to="/dashboard" className="btn btn-secondary">
             Go to Dashboard

@@ -1,7 +1,7 @@
 import type { CoverageRequest } from '@homereport/contracts';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/client';
-import { LoadFailed } from '../../../components/QueryState';
+import { QueryFailed } from '../../../components/QueryState';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -73,13 +73,7 @@ export function SharedReportBody({ shared }: { shared: SharedReportQuery }) {
   if (shared.error) {
     return (
       <div className="container narrow">
-        <LoadFailed
-          what="this shared report"
-          error={shared.error}
-          onRetry={() => void shared.refetch()}
-          retrying={shared.isFetching}
-          testId="shared-report-load-failed"
-        />
+        <QueryFailed query={shared} what="this shared report" testId="shared-report-load-failed" />
       </div>
     );
   }

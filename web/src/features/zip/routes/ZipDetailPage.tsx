@@ -2,7 +2,7 @@ import type { ZipAnalysis } from '@homereport/contracts';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
-import { LoadFailed } from '../../../components/QueryState';
+import { QueryFailed } from '../../../components/QueryState';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -89,14 +89,7 @@ export function ZipDetailPage() {
     body = (
       <section className="section">
         <div className="container">
-          <LoadFailed
-            what="ZIP code data"
-            message={LOAD_ERROR}
-            error={detail.error}
-            onRetry={() => void detail.refetch()}
-            retrying={detail.isFetching}
-            testId="zip-detail-error"
-          />
+          <QueryFailed query={detail} what="ZIP code data" message={LOAD_ERROR} testId="zip-detail-error" />
           <Link to="/zip" className="btn btn-secondary">
             Browse ZIP Codes
           </Link>
