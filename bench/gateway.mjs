@@ -11,12 +11,15 @@
 // Processes log at info, as in production (the peer logs nothing: it is the floor).
 // Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (8,32,64), BENCH_ROUNDS (2: gateway and peer take
 // turns, each figure the mean of its turns), BENCH_SIZE (1000 requests seeded), BENCH_PATHS (both calls),
-// BENCH_CPU_PROF (a folder: the gateway writes its CPU profile there when it stops).
+// BENCH_CPU_PROF (a folder: the gateway writes its CPU profile there when it stops), BENCH_RUNTIME
+// (compiled: dist/ under plain node, as production runs, built first where stale; or source: tsx).
+// Run it with the image's Node to measure what production runs:
+// `~/.cache/homereport/node-24.21.0/bin/node bench/gateway.mjs`.
 import { spawn } from 'node:child_process';
 import { MongoClient } from 'mongodb';
 import { load as loadTurn, meanOf } from './compare.mjs';
 import { seedRequests } from './seed-requests.mjs';
-import { signInNewAdmin, startBenchStack, timedRequest } from './support.mjs';
+import { buildIfStale, signInNewAdmin, startBenchStack, timedRequest } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '1800';
 const { repoRoot, waitForPort } = await import('../infra/local/servers.mjs');
@@ -27,13 +30,16 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '8,32,64').split(',').map(
 const SIZE = Number(process.env.BENCH_SIZE ?? 1000);
 const PATHS = (process.env.BENCH_PATHS ?? '/api/auth/me,/api/requests/covered').split(',');
 const PEER_PORT = 27970 + Number(process.env.TEST_PORT_OFFSET);
+const RUNTIME = process.env.BENCH_RUNTIME ?? 'compiled';
 const log = (m) => console.log(`[bench] ${m}`);
+if (RUNTIME === 'compiled') await buildIfStale(log);
 
 const load = (url, connections, options = {}) => loadTurn(url, connections, { duration: SECONDS, ...options });
 
 const bench = await startBenchStack({
   name: 'gateway',
   log,
+  runtime: RUNTIME,
   settings: {
     LOG_LEVEL: 'info',
     // High enough never to refuse, and still counted for every request.
@@ -119,7 +125,7 @@ try {
     );
   }
   console.log(
-    `\ngoal: gateway / peer >= 0.8 on both calls; ${SECONDS} s per turn, ${ROUNDS} turns each; load average ${(
+    `\ngoal: gateway / peer >= 0.8 on both calls; ${RUNTIME} build on Node ${process.versions.node}; ${SECONDS} s per turn, ${ROUNDS} turns each; load average ${(
       await import('node:os')
     )
       .loadavg()

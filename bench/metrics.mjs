@@ -14,15 +14,18 @@
 // Figures, not a pass/fail test: the machine is shared, so compare the two columns of one run.
 // Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (32), BENCH_ROUNDS (3: the two take turns, each
 // figure the mean of its turns), BENCH_PATHS (both calls), BENCH_CPU_PROF (a folder: both gateways
-// write their CPU profiles there when they stop).
+// write their CPU profiles there when they stop), BENCH_RUNTIME (compiled: dist/ under plain node,
+// as production runs, built first where stale; or source: tsx). With the image's Node:
+// `~/.cache/homereport/node-24.21.0/bin/node --import tsx bench/metrics.mjs`.
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { join } from 'node:path';
 import { load as loadTurn, meanOf } from './compare.mjs';
-import { signInNewAdmin, startBenchStack, timedRequest } from './support.mjs';
+import { buildIfStale, signInNewAdmin, startBenchStack, timedRequest } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '2100';
 const { repoRoot, waitForPort } = await import('../infra/local/servers.mjs');
+const { NODE_FLAGS, processArgs } = await import('../infra/local/stack.mjs');
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -31,13 +34,16 @@ const PATHS = (process.env.BENCH_PATHS ?? '/api/requests/covered,/api/auth/me').
 const SCRAPE_MS = Number(process.env.BENCH_SCRAPE_MS ?? 1000);
 const PORTS = { on: 27971, off: 27972, metrics: 27973 };
 for (const k of Object.keys(PORTS)) PORTS[k] += Number(process.env.TEST_PORT_OFFSET);
+const RUNTIME = process.env.BENCH_RUNTIME ?? 'compiled';
 const log = (m) => console.log(`[bench] ${m}`);
+if (RUNTIME === 'compiled') await buildIfStale(log);
 
 const load = (url, connections, options = {}) => loadTurn(url, connections, { duration: SECONDS, ...options });
 
 const bench = await startBenchStack({
   name: 'metrics',
   log,
+  runtime: RUNTIME,
   // As in production: info logs; a rate limit that never refuses but still counts every request.
   settings: { LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '100000000' },
 });
@@ -55,7 +61,7 @@ try {
   /** A gateway like the stack's, on the same services; `metricsPort` 0: metrics off. */
   const startGateway = async (which, port, metricsPort) => {
     const logFile = openSync(join(bench.dataDir, 'logs', `gateway-metrics-${which}.log`), 'a');
-    const child = spawn(process.execPath, ['--max-semi-space-size=2', '--import', 'tsx', 'gateway/src/server.ts'], {
+    const child = spawn(process.execPath, processArgs(RUNTIME, 'gateway', NODE_FLAGS.gateway), {
       cwd: repoRoot,
       env: {
         ...process.env,
@@ -137,7 +143,9 @@ try {
       `| ${path} | ${connections} | ${f(on.rps)} | ${f(off.rps)} | ${f(on.rps / off.rps, 3)} | ${f(on.p50, 1)} / ${f(on.p99, 1)} | ${f(off.p50, 1)} / ${f(off.p99, 1)} | ${f(on.cpuMs, 3)} / ${f(off.cpuMs, 3)} | ${on.failed}, ${off.failed} |`,
     );
   }
-  console.log('\nGoal: on / off at least 0.95 (metrics cost at most 5% of the requests per second).');
+  console.log(
+    `\nGoal: on / off at least 0.95 (metrics cost at most 5% of the requests per second); ${RUNTIME} build on Node ${process.versions.node}.`,
+  );
 } finally {
   if (scraper) clearInterval(scraper);
   for (const child of gateways.filter((c) => c.exitCode === null)) {
