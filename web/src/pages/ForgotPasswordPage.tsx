@@ -8,37 +8,36 @@ import { Icon } from '../components/Icon';
 import { ResultPanel } from '../components/ResultPanel';
 import { AuthLayout } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useFormSend } from '../hooks/useFormSend';
 import { emailProblem } from '../session/emailRules';
-import { type FormProblem, fieldState, problemFrom } from '../session/formProblem';
+import { fieldState, problemFrom } from '../session/formProblem';
 
 const PROBLEM_ID = 'forgot-password-problem';
 
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot Password');
   const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<FormProblem | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { problem, setProblem, submitting, submit } = useFormSend();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const badEmail = emailProblem(email);
-    if (badEmail) {
-      setProblem({ message: badEmail, fields: ['email'] });
-      return;
-    }
-    setProblem(null);
-    setSubmitting(true);
-    const result = await api.post<MessageResponse>(
-      '/api/auth/forgot-password',
-      { email: email.trim() },
-      { token: null, fallbackError: 'Failed to send the reset link. Please try again.' },
-    );
-    setSubmitting(false);
-    // Asked again within the cool-down (429), the server says when to try again, for any address.
-    if (result.ok) setSentTo(email.trim());
-    else setProblem(problemFrom(result, result.status === 429 ? [] : ['email']));
-  }
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
+    submit(event, {
+      check: () => {
+        const badEmail = emailProblem(email);
+        return badEmail ? { message: badEmail, fields: ['email'] } : null;
+      },
+      send: () =>
+        api.post<MessageResponse>(
+          '/api/auth/forgot-password',
+          { email: email.trim() },
+          { token: null, fallbackError: 'Failed to send the reset link. Please try again.' },
+        ),
+      // Asked again within the cool-down (429), the server says when to try again, for any address.
+      settle: (result) => {
+        if (result.ok) setSentTo(email.trim());
+        else setProblem(problemFrom(result, result.status === 429 ? [] : ['email']));
+      },
+    });
 
   if (sentTo) {
     return (

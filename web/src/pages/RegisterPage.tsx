@@ -9,10 +9,11 @@ import { NewPasswordFields } from '../components/NewPasswordFields';
 import { ResultPanel } from '../components/ResultPanel';
 import { AuthLayout, BackLink } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useFormSend } from '../hooks/useFormSend';
 import { usePasswordPair } from '../hooks/usePasswordPair';
 import { homeOf, useSession } from '../session/SessionProvider';
 import { emailProblem } from '../session/emailRules';
-import { type FormProblem, fieldState, problemFrom } from '../session/formProblem';
+import { fieldState, problemFrom } from '../session/formProblem';
 
 const benefits = [
   '10 free report credits per month',
@@ -28,38 +29,33 @@ export function RegisterPage() {
   const { user } = useSession();
   const [email, setEmail] = useState('');
   const passwords = usePasswordPair();
-  const [problem, setProblem] = useState<FormProblem | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { problem, setProblem, submitting, submit } = useFormSend();
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const badEmail = emailProblem(email);
-    if (badEmail) {
-      setProblem({ message: badEmail, fields: ['email'] });
-      return;
-    }
-    const badPassword = passwords.problem();
-    if (badPassword) {
-      setProblem({ message: badPassword.message, fields: [badPassword.field] });
-      return;
-    }
-    setProblem(null);
-    setSubmitting(true);
-    const result = await api.post<MessageResponse>(
-      '/api/auth/register',
-      { email: email.trim(), password: passwords.password },
-      { token: null, fallbackError: 'Registration failed' },
-    );
-    setSubmitting(false);
-    if (result.ok) {
-      setRegisteredEmail(email.trim());
-      passwords.clear();
-    } else {
-      // A taken address (409) is about the email field.
-      setProblem(problemFrom(result, result.status === 409 ? ['email'] : []));
-    }
-  }
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
+    submit(event, {
+      check: () => {
+        const badEmail = emailProblem(email);
+        if (badEmail) return { message: badEmail, fields: ['email'] };
+        const badPassword = passwords.problem();
+        return badPassword ? { message: badPassword.message, fields: [badPassword.field] } : null;
+      },
+      send: () =>
+        api.post<MessageResponse>(
+          '/api/auth/register',
+          { email: email.trim(), password: passwords.password },
+          { token: null, fallbackError: 'Registration failed' },
+        ),
+      settle: (result) => {
+        if (result.ok) {
+          setRegisteredEmail(email.trim());
+          passwords.clear();
+        } else {
+          // A taken address (409) is about the email field.
+          setProblem(problemFrom(result, result.status === 409 ? ['email'] : []));
+        }
+      },
+    });
 
   // Signed in already: an account screen has nothing to offer.
   if (user && !registeredEmail) return <Navigate to={homeOf(user)} replace />;

@@ -8,6 +8,7 @@ import { NewPasswordFields } from '../components/NewPasswordFields';
 import { ResultPanel } from '../components/ResultPanel';
 import { AuthLayout } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useFormSend } from '../hooks/useFormSend';
 import { usePasswordPair } from '../hooks/usePasswordPair';
 import type { FormProblem } from '../session/formProblem';
 import { useTokenFromAddress } from '../session/useTokenFromAddress';
@@ -20,40 +21,38 @@ export function ResetPasswordPage() {
   useDocumentTitle('Reset Password');
   const token = useTokenFromAddress();
   const passwords = usePasswordPair();
-  const [problem, setProblem] = useState<Problem | null>(
+  const { problem, setProblem, submitting, submit } = useFormSend<Problem>(
     token ? null : { message: 'This password reset link is incomplete.', fields: [], fromServer: true },
   );
-  const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const check = passwords.problem();
-    if (check) {
-      setProblem({ message: check.message, fields: [check.field], fromServer: false });
-      return;
-    }
-    setProblem(null);
-    setSubmitting(true);
-    const result = await api.post<MessageResponse>(
-      '/api/auth/reset-password',
-      { token, password: passwords.password },
-      { token: null, fallbackError: 'Failed to reset password' },
-    );
-    setSubmitting(false);
-    if (result.ok) {
-      setDone(true);
-      passwords.clear();
-    } else {
-      // A weak password (400 naming the field) is about the field; a refused token needs a new link.
-      const aboutPassword = result.fields?.includes('password') ?? false;
-      setProblem({
-        message: result.error,
-        fields: aboutPassword ? ['password'] : [],
-        fromServer: !result.networkError && !aboutPassword,
-      });
-    }
-  }
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
+    submit(event, {
+      check: () => {
+        const check = passwords.problem();
+        return check ? { message: check.message, fields: [check.field], fromServer: false } : null;
+      },
+      send: () =>
+        api.post<MessageResponse>(
+          '/api/auth/reset-password',
+          { token, password: passwords.password },
+          { token: null, fallbackError: 'Failed to reset password' },
+        ),
+      settle: (result) => {
+        if (result.ok) {
+          setDone(true);
+          passwords.clear();
+        } else {
+          // A weak password (400 naming the field) is about the field; a refused token needs a new link.
+          const aboutPassword = result.fields?.includes('password') ?? false;
+          setProblem({
+            message: result.error,
+            fields: aboutPassword ? ['password'] : [],
+            fromServer: !result.networkError && !aboutPassword,
+          });
+        }
+      },
+    });
 
   if (done) {
     return (
