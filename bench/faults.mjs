@@ -37,18 +37,8 @@
 //   BENCH_PORT_OFFSET moves every port (default 2700); KEEP_BENCH_DATA=1 keeps data and logs.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import {
-  WORKLOAD_SETTINGS,
-  checkWrites,
-  chooseRate,
-  collectEvents,
-  loadAverage,
-  p,
-  prepareWorkload,
-  startLoad,
-  tally,
-} from './mixed-workload.mjs';
-import { buildIfStale, startBenchStack } from './support.mjs';
+import { chooseRate, loadAverage, p, startLoad, startWorkloadStack, tally } from './mixed-workload.mjs';
+import { buildIfStale } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '2700';
 process.env.LOCAL_TOXIPROXY = '1';
@@ -152,20 +142,9 @@ function secondsToNormal(records, end, until, slowMs) {
 
 if (!['compiled', 'source'].includes(flags.runtime)) throw new Error('--runtime is compiled or source');
 if (flags.runtime === 'compiled') await buildIfStale(log);
-const bench = await startBenchStack({
-  name: 'faults',
-  log,
-  settings: WORKLOAD_SETTINGS,
-  runtime: flags.runtime,
-});
-const { base, settings, infra, stack } = bench;
-let events;
-let workload;
+const bench = await startWorkloadStack({ name: 'faults', log, runtime: flags.runtime });
+const { infra, stack, workload } = bench;
 try {
-  const directMongoUrl = `mongodb://127.0.0.1:${infra.servers.mongo.port}/`;
-  workload = await prepareWorkload({ base, settings, directMongoUrl, log });
-  events = await collectEvents(settings.KAFKA_BROKERS);
-
   const faults = allFaults(infra.toxiproxy, stack).filter(wanted);
   if (faults.length === 0) throw new Error(`no fault matches --only ${flags.only}; see --list`);
 
@@ -200,18 +179,13 @@ try {
   await load.stop();
   const loadAfter = await loadAverage();
 
-  // Events and emails trail the writes: wait until nothing new arrives for 5 s (at most 90 s).
   log('waiting for events and emails to settle');
-  for (let last = -1, quiet = 0, waited = 0; quiet < 5 && waited < 90; waited++) {
-    await sleep(1000);
-    quiet = events.seen.size === last ? quiet + 1 : 0;
-    last = events.seen.size;
-  }
+  await bench.eventsSettled();
   if (flags.records) {
     const faultTimes = ran.map(({ fault, start, end, until }) => ({ id: fault.id, start, end, until }));
     writeFileSync(flags.records, JSON.stringify({ faults: faultTimes, records }));
   }
-  const checked = await checkWrites(workload, records, { events: events.seen, maildevUrl: settings.MAILDEV_URL });
+  const checked = await bench.checkWrites(records);
 
   const rows = ran.map(({ fault, start, end, until }) => {
     const during = rowCalls(records, { start, to: fault.kill ? until : end, until });
@@ -269,7 +243,5 @@ try {
       : `Goals missed in: ${missed.map((r) => r.fault.id).join(', ')}`,
   );
 } finally {
-  await events?.stop().catch(() => {});
-  await workload?.mongo.close().catch(() => {});
   await bench.stop();
 }

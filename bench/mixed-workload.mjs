@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
-import { benchUser, signInNewAdmin } from './support.mjs';
+import { benchUser, signInNewAdmin, startBenchStack } from './support.mjs';
 
 /** Calls that take longer than this count as unanswered. */
 const CLIENT_TIMEOUT_MS = 10_000;
@@ -394,6 +394,48 @@ export async function checkWrites(w, records, { events, maildevUrl }) {
     if ((receipts.get(`${x.email}|We received your request for ${x.address}`) ?? 0) > 1) twice.add(x.id);
   }
   return { writes, missing, eventLost, twice };
+}
+
+/**
+ * The start and end bench:faults and bench:soak share, here beside the workload (support.mjs,
+ * which this module imports, holds the start-up of every bench): the servers and the whole stack
+ * with WORKLOAD_SETTINGS (startBenchStack), the workload's accounts and data, and a consumer of
+ * the events the checked writes publish. Resolves with startBenchStack's answer and `workload`,
+ * `events`, `eventsSettled()`, `checkWrites(records)` and a `stop` that ends all of it.
+ */
+export async function startWorkloadStack({ name, log, runtime }) {
+  const bench = await startBenchStack({ name, log, settings: WORKLOAD_SETTINGS, runtime });
+  let workload;
+  let events;
+  const stop = async () => {
+    await events?.stop().catch(() => {});
+    await workload?.mongo.close().catch(() => {});
+    await bench.stop();
+  };
+  try {
+    const directMongoUrl = `mongodb://127.0.0.1:${bench.infra.servers.mongo.port}/`;
+    workload = await prepareWorkload({ base: bench.base, settings: bench.settings, directMongoUrl, log });
+    events = await collectEvents(bench.settings.KAFKA_BROKERS);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {
+    ...bench,
+    workload,
+    events,
+    /** Events and emails trail the writes: waits until nothing new arrives for 5 s (at most 90 s). */
+    async eventsSettled() {
+      for (let last = -1, quiet = 0, waited = 0; quiet < 5 && waited < 90; waited++) {
+        await new Promise((r) => setTimeout(r, 1000));
+        quiet = events.seen.size === last ? quiet + 1 : 0;
+        last = events.seen.size;
+      }
+    },
+    checkWrites: (records) =>
+      checkWrites(workload, records, { events: events.seen, maildevUrl: bench.settings.MAILDEV_URL }),
+    stop,
+  };
 }
 
 /** Load average of the machine (1, 5, 15 minutes), for the notes under a table. */

@@ -12,17 +12,7 @@
 // every port (default 2800); KEEP_BENCH_DATA=1 keeps data and logs.
 import { readFileSync, readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import {
-  WORKLOAD_SETTINGS,
-  checkWrites,
-  chooseRate,
-  collectEvents,
-  loadAverage,
-  prepareWorkload,
-  startLoad,
-  tally,
-} from './mixed-workload.mjs';
-import { startBenchStack } from './support.mjs';
+import { chooseRate, loadAverage, startLoad, startWorkloadStack, tally } from './mixed-workload.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '2800';
 const log = (m) => console.log(`[bench] ${m}`);
@@ -51,23 +41,14 @@ function usage(pid) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const bench = await startBenchStack({
-  name: 'soak',
-  log,
-  settings: WORKLOAD_SETTINGS,
-});
-const { base, settings, infra, stack } = bench;
-let events;
-let workload;
+const bench = await startWorkloadStack({ name: 'soak', log });
+const { infra, stack, workload } = bench;
 try {
   /** Every process to watch, by name, with its pid now (a restarted one gets a new pid). */
   const processes = () => [
     ...stack.processes.map((proc) => [proc.name, proc.child.pid]),
     ...Object.values(infra.servers).map((server) => [server.name, server.proc?.pid]),
   ];
-  const directMongoUrl = `mongodb://127.0.0.1:${infra.servers.mongo.port}/`;
-  workload = await prepareWorkload({ base, settings, directMongoUrl, log });
-  events = await collectEvents(settings.KAFKA_BROKERS);
 
   const rate = await chooseRate(workload, flags.rate, log);
   const records = [];
@@ -85,12 +66,8 @@ try {
   const atEnd = new Map(processes().map(([name, pid]) => [name, { pid, ...usage(pid) }]));
   await load.stop();
   const loadAfter = await loadAverage();
-  for (let last = -1, quiet = 0, waited = 0; quiet < 5 && waited < 90; waited++) {
-    await sleep(1000);
-    quiet = events.seen.size === last ? quiet + 1 : 0;
-    last = events.seen.size;
-  }
-  const checked = await checkWrites(workload, records, { events: events.seen, maildevUrl: settings.MAILDEV_URL });
+  await bench.eventsSettled();
+  const checked = await bench.checkWrites(records);
 
   const measured = records.filter((r) => r.t0 >= started + WARMUP_MS);
   const first = tally(measured.filter((r) => r.t0 < started + WARMUP_MS + EDGE_MS));
@@ -123,7 +100,5 @@ try {
     `writes accepted: ${checked.writes.length}; lost: ${checked.missing.size}; events lost: ${checked.eventLost.size}; receipts sent twice: ${checked.twice.size}`,
   );
 } finally {
-  await events?.stop().catch(() => {});
-  await workload?.mongo.close().catch(() => {});
   await bench.stop();
 }
