@@ -81,7 +81,9 @@ export function createProxy(internalSecret: string, targets: Upstreams) {
           answered = true;
           reply.status(res.statusCode ?? 502);
           // The service's headers go over ours of the same name, as its answer is the one given.
-          for (const [name, value] of Object.entries(res.headers)) {
+          const given = res.headers;
+          for (const name in given) {
+            const value = given[name];
             if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value);
           }
           resolve(reply.send(res));
@@ -107,6 +109,11 @@ export function createProxy(internalSecret: string, targets: Upstreams) {
           }
           resolve(reply.send(upstreamUnavailable()));
         });
+        // Most calls carry no body (GETs): nothing to stream, the call is complete as it is.
+        if (!hasBody(req.headers)) {
+          upstream.end();
+          return;
+        }
         // A client that goes away while still sending its body takes the service's call with it.
         req.raw.once('close', () => {
           if (!req.raw.complete) upstream.destroy(new Error('the client went away while sending its body'));
@@ -118,6 +125,11 @@ export function createProxy(internalSecret: string, targets: Upstreams) {
       agent.destroy();
     },
   };
+}
+
+/** Whether a request declares a body (RFC 9112, 6.3: a length or a transfer coding). */
+function hasBody(headers: IncomingHttpHeaders): boolean {
+  return headers['transfer-encoding'] !== undefined || (headers['content-length'] ?? '0') !== '0';
 }
 
 /**
@@ -136,7 +148,7 @@ export function forwardHeaders(
   },
 ): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(given)) if (!NOT_FORWARDED.has(name)) headers[name] = value;
+  for (const name in given) if (!NOT_FORWARDED.has(name)) headers[name] = given[name];
   headers[INTERNAL_SECRET_HEADER] = to.internalSecret;
   headers['x-request-id'] = to.requestId;
   headers['x-forwarded-for'] = to.ip;
