@@ -4,6 +4,7 @@ import { Value } from '@sinclair/typebox/value';
 import { sendOnce } from '../domain/notify.js';
 import type { Mailer, SentEmails } from '../domain/ports.js';
 import { type Block, type Brand, PRODUCT_NAME, type RenderedEmail, renderEmail } from '../mail/layout.js';
+import { wholeDollars } from '../mail/money.js';
 
 /**
  * zip-watch-alerted (the zipcodes service): an import changed ZIP codes the user watches; one
@@ -24,14 +25,12 @@ const LABELS: Record<ZipMeasure, string> = {
   risk: 'Risk level',
 };
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-
 function show(measure: ZipMeasure, value: ZipMeasureChange['from']): string {
   if (value === null) return 'not given';
   if (typeof value === 'string') return value;
   if (measure === 'appreciation') return `${(value * 100).toFixed(1)}%`;
-  if (measure === 'rent') return `${dollars.format(value)}/month`;
-  return dollars.format(value);
+  if (measure === 'rent') return `${wholeDollars(value)}/month`;
+  return wholeDollars(value);
 }
 
 export function zipWatchAlertEmail(data: ZipWatchAlerted, brand: Brand): RenderedEmail {

@@ -53,7 +53,11 @@ export class AnalysesRepository implements AnalysisStore {
     // The whole collection on purpose: the list shows every analysis. It runs once per import
     // (the list is cached), never per request.
     const docs = await this.analyses.find({}, LIST_FIELDS).lean<AnalysisDocument[]>();
-    return docs.map((doc) => toListItem(toAnalysis(doc))).sort((a, b) => a.zipCode.localeCompare(b.zipCode));
+    // Five digits each, so plain string order is numeric order. Not localeCompare: its first call
+    // loads ICU's collation data, about 3 MB resident for the life of the process (bench:memory).
+    return docs
+      .map((doc) => toListItem(toAnalysis(doc)))
+      .sort((a, b) => (a.zipCode < b.zipCode ? -1 : a.zipCode > b.zipCode ? 1 : 0));
   }
 
   async isEmpty(): Promise<boolean> {
