@@ -20,9 +20,9 @@ function fakeStore() {
       });
       return open;
     },
-    async resolve(token: string) {
+    async resolveHash(hash: string) {
       store.lookups += 1;
-      const wasLive = live.has(token);
+      const wasLive = [...live].some((token) => hashToken(token) === hash);
       const held = gate;
       gate = null;
       if (held) await held;

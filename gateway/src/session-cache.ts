@@ -48,7 +48,7 @@ export function createSessionCache(
         if (session && !(session.expiresAt && Date.parse(session.expiresAt) <= Date.now())) return session;
       }
       const startedAt = epoch;
-      const session = await store.resolve(token);
+      const session = await store.resolveHash(hash);
       if (session && keeping && announcements.live && epoch === startedAt) kept.set(hash, session);
       return session;
     },

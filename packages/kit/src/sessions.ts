@@ -118,7 +118,12 @@ export class SessionStore {
   /** The session behind a token, refreshing its idle expiry; null when unknown, expired or revoked. */
   async resolve(token: string): Promise<Session | null> {
     if (!token || token.length > 200) return null;
-    const key = sessionKey(hashToken(token));
+    return this.resolveHash(hashToken(token));
+  }
+
+  /** `resolve` for a caller that already holds the token's hash (the gateway keys its cache by it). */
+  async resolveHash(hash: string): Promise<Session | null> {
+    const key = sessionKey(hash);
     const raw = await this.getAndSlide(key);
     if (!raw) return null;
     let session: Session;
@@ -132,7 +137,7 @@ export class SessionStore {
       ? Date.parse(session.expiresAt)
       : Date.parse(session.createdAt) + this.lifetimes.absoluteSeconds * 1000;
     if (!(end > now)) {
-      await this.redis.multi().del(key).publish(SESSION_ENDED_CHANNEL, hashToken(token)).exec();
+      await this.redis.multi().del(key).publish(SESSION_ENDED_CHANNEL, hash).exec();
       return null;
     }
     // The slide never goes past the absolute end: in a session's last idle period, bring it back.
