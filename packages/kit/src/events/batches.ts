@@ -3,7 +3,7 @@ import type { Logger } from '../logger.js';
 import { runInTrace } from '../tracing/context.js';
 import { endSpan } from '../tracing/export.js';
 import { startBatchSpan } from '../tracing/kafka.js';
-import { ClaimEffects, type Claims, FREE, type ProcessedEvent, chunkId, ledgerId } from './claims.js';
+import { ClaimEffects, type Claims, type ProcessedEvent, chunkId, ledgerId } from './claims.js';
 import { type EventEnvelope, parseEnvelope } from './envelope.js';
 import type { BatchingEventHandler } from './handlers.js';
 
@@ -60,8 +60,9 @@ export class ClaimedTogether {
     return this.onAll({ claimedAt: new Date() });
   }
 
-  finish(): Promise<void> {
-    return this.onAll({ status: 'done', doneAt: new Date() });
+  async finish(): Promise<void> {
+    await this.onAll({ status: 'done', doneAt: new Date() });
+    this.claims.settled(this.eventIds);
   }
 
   /**
@@ -73,10 +74,13 @@ export class ClaimedTogether {
     await processed.bulkWrite(
       [...this.eventIds].map((eventId) => {
         const filter = { _id: this.claims.idOf(eventId), owner, status: 'processing' as const };
-        return effects?.any(eventId) ? { updateOne: { filter, update: FREE } } : { deleteOne: { filter } };
+        return effects?.any(eventId)
+          ? { updateOne: { filter, update: this.claims.freeing(eventId) } }
+          : { deleteOne: { filter } };
       }),
       { ordered: false },
     );
+    this.claims.settled(this.eventIds);
   }
 }
 

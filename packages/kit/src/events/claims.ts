@@ -63,6 +63,43 @@ export const chunkId = (hourId: string, n: number) => `${hourId}#${n}`;
 export class Claims {
   /** This instance, as named in the claims it holds. */
   readonly owner = randomUUID();
+  /**
+   * Effects that happened here (an email went out) but whose record on the claim failed
+   * (MongoDB timed out or went away), by event id. Without this memory the retry of the
+   * event, or its next claim by this process, would not know and would send the email again
+   * (one receipt twice with MongoDB unreachable, bench:faults). Written onto the claim when it
+   * is released, forgotten once recorded or the claim is done. A process that dies with some
+   * still here loses them: SMTP has no way to ask whether a message went out, so that one
+   * window (from the server's acceptance to the record) stays; see ClaimEffects.record.
+   */
+  private readonly unrecorded = new Map<string, Set<string>>();
+
+  /** Remembers effects of these events until their record succeeds (forgetRecorded). */
+  rememberUnrecorded(effect: string, eventIds: string[]): void {
+    for (const id of eventIds) {
+      const set = this.unrecorded.get(id) ?? new Set();
+      set.add(effect);
+      this.unrecorded.set(id, set);
+    }
+  }
+
+  forgetRecorded(effect: string, eventIds: string[]): void {
+    for (const id of eventIds) {
+      const set = this.unrecorded.get(id);
+      set?.delete(effect);
+      if (set?.size === 0) this.unrecorded.delete(id);
+    }
+  }
+
+  /** The effects of an event that happened here and are not recorded on its claim yet. */
+  unrecordedOf(eventId: string): string[] {
+    return [...(this.unrecorded.get(eventId) ?? [])];
+  }
+
+  /** The claim is done or released with its effects written: nothing left to remember. */
+  settled(eventIds: Iterable<string>): void {
+    for (const id of eventIds) this.unrecorded.delete(id);
+  }
 
   constructor(
     readonly processed: Collection<ProcessedEvent>,
@@ -105,13 +142,16 @@ export class Claims {
           { $push: { ids: id } },
           { upsert: true, projection: { _id: 1 } },
         );
-        return { state: 'claimed', effects: [] };
+        return { state: 'claimed', effects: this.unrecordedOf(eventId) };
       } catch (err) {
         if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
       }
       const existing = await this.processed.findOne({ _id: id });
       // Released between our insert and this read: try again.
-      if (existing) return { state: await this.takeOver(existing, now), effects: existing.effects ?? [] };
+      if (existing) {
+        const effects = [...new Set([...(existing.effects ?? []), ...this.unrecordedOf(eventId)])];
+        return { state: await this.takeOver(existing, now), effects };
+      }
     }
   }
 
@@ -149,6 +189,7 @@ export class Claims {
       { $set: { status: 'done', doneAt: new Date() } },
       { projection: { _id: 1 } },
     );
+    this.settled([eventId]);
   }
 
   /**
@@ -158,8 +199,15 @@ export class Claims {
    */
   async release(eventId: string, hasEffects: boolean): Promise<void> {
     const filter = { _id: this.idOf(eventId), owner: this.owner, status: 'processing' as const };
-    if (hasEffects) await this.processed.updateOne(filter, FREE);
+    if (hasEffects) await this.processed.updateOne(filter, this.freeing(eventId));
     else await this.processed.deleteOne(filter);
+    this.settled([eventId]);
+  }
+
+  /** FREE, and the event's effects not recorded yet written with it, for whoever takes it next. */
+  freeing(eventId: string) {
+    const effects = this.unrecordedOf(eventId);
+    return effects.length === 0 ? FREE : { ...FREE, $addToSet: { effects: { $each: effects } } };
   }
 
   /**
@@ -193,18 +241,26 @@ export class ClaimEffects implements Effects {
     return this.known.get(eventId)?.has(effect) ?? false;
   }
 
+  /**
+   * Known here before it is written, and remembered by the process (Claims.rememberUnrecorded)
+   * until the write succeeds: the effect happened whether or not MongoDB answers now, and a
+   * retry must skip it. The caller records right after the effect, so the one window left is
+   * a crash between the two (an SMTP server that accepted a message cannot be asked again).
+   */
   async record(effect: string, eventIds: string[]): Promise<void> {
     if (eventIds.length === 0) return;
-    const ids = eventIds.map((id) => this.claims.idOf(id));
-    // By `_id` alone: recorded even on a claim taken over meanwhile, since the effect happened.
-    if (ids.length === 1)
-      await this.claims.processed.updateOne({ _id: ids[0] as string }, { $addToSet: { effects: effect } });
-    else await this.claims.processed.updateMany({ _id: { $in: ids } }, { $addToSet: { effects: effect } });
     for (const id of eventIds) {
       const set = this.known.get(id) ?? new Set();
       set.add(effect);
       this.known.set(id, set);
     }
+    this.claims.rememberUnrecorded(effect, eventIds);
+    const ids = eventIds.map((id) => this.claims.idOf(id));
+    // By `_id` alone: recorded even on a claim taken over meanwhile, since the effect happened.
+    if (ids.length === 1)
+      await this.claims.processed.updateOne({ _id: ids[0] as string }, { $addToSet: { effects: effect } });
+    else await this.claims.processed.updateMany({ _id: { $in: ids } }, { $addToSet: { effects: effect } });
+    this.claims.forgetRecorded(effect, eventIds);
   }
 
   /** Whether any effect is known for the event (its claim must then be kept when released). */
