@@ -382,9 +382,12 @@ export class LeadsRepository implements LeadStore {
     const suspects = new Map<number, unknown>();
     if (perItem && perItem.length > 0) for (const w of perItem) suspects.set(w.index, w);
     else docs.forEach((_d, i) => suspects.set(i, err));
+    // The cause kept: a MongoDB that timed out or went away makes this a 503 with Retry-After
+    // (kit dependency-errors), not a 500 (5 inbound leads answered 500 with MongoDB slowed, bench:faults).
     const failure = (cause: unknown) =>
       new Error(
         `lead not stored: ${String((cause as Error)?.message ?? (cause as { errmsg?: string })?.errmsg ?? cause)}`,
+        { cause },
       );
     let stored: Map<string, number | undefined>;
     try {
