@@ -39,6 +39,36 @@ export function operationTimeoutMs(perOperation: number | undefined, now = Date.
   return perOperation === undefined ? left : Math.min(perOperation, left);
 }
 
+/** A request's MongoDB deadline, as carried into work done on its behalf (currentMongoDeadline). */
+export type MongoDeadline = Readonly<Deadline>;
+
+/** The MongoDB deadline of the request this runs for, if any and not yet answered. */
+export function currentMongoDeadline(): MongoDeadline | undefined {
+  const deadline = storage.getStore();
+  return deadline?.open ? deadline : undefined;
+}
+
+/**
+ * Runs `fn` (work done for several requests at once, such as a group commit of their writes)
+ * under the earliest of their deadlines, so none of them waits past its own; with none, under
+ * no deadline at all (not the one of whichever request happened to start the work).
+ */
+export function withEarliestMongoDeadline<T>(deadlines: (MongoDeadline | undefined)[], fn: () => T): T {
+  const open = deadlines.filter((d): d is MongoDeadline => d?.open === true);
+  if (open.length === 0) return storage.exit(fn);
+  const deadline: Deadline = { at: Math.min(...open.map((d) => d.at)), open: true };
+  const result = storage.run(deadline, fn);
+  // Ends with the work, as a request's ends with its answer: what it leaves running (events
+  // published after the answers) gets the per-operation deadline.
+  if (result instanceof Promise) {
+    return result.finally(() => {
+      deadline.open = false;
+    }) as T;
+  }
+  deadline.open = false;
+  return result;
+}
+
 /** Runs `fn` with a MongoDB deadline `budgetMs` from now (the request hooks below; tests). */
 export function withMongoDeadline<T>(budgetMs: number, fn: () => T): T {
   return storage.run({ at: Date.now() + budgetMs, open: true }, fn);

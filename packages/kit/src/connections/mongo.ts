@@ -5,6 +5,13 @@ import { metricsEnabled } from '../metrics/registry.js';
 import { tracesExported } from '../tracing/export.js';
 import { addRequestMongoDeadline, boundCollectionsByRequestDeadline } from './mongo-deadline.js';
 
+export {
+  currentMongoDeadline,
+  type MongoDeadline,
+  withEarliestMongoDeadline,
+  withMongoDeadline,
+} from './mongo-deadline.js';
+
 /**
  * Opens the service's own database (no sessions: our local MongoDB-protocol server has no
  * multi-document transactions; see events/outbox.ts). `timeoutMs` is the driver's client-side operation timeout

@@ -1,3 +1,5 @@
+import { type MongoDeadline, currentMongoDeadline, withEarliestMongoDeadline } from '@homereport/kit';
+
 /**
  * Group commit: requests that arrive while a write is in flight are written together by the next
  * one (one insertMany instead of one insert each), and each caller is answered with its own item's
@@ -18,6 +20,8 @@ interface GroupCommitOptions {
 
 interface Waiting<I, R> {
   item: I;
+  /** The MongoDB deadline of the request that submitted it (kit mongo-deadline). */
+  deadline: MongoDeadline | undefined;
   resolve: (result: R) => void;
   reject: (err: unknown) => void;
 }
@@ -35,7 +39,7 @@ export class GroupCommit<I, R> {
 
   submit(item: I): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      this.queue.push({ item, deadline: currentMongoDeadline(), resolve, reject });
       this.schedule();
     });
   }
@@ -54,7 +58,13 @@ export class GroupCommit<I, R> {
     while (this.running < this.options.parallel && this.queue.length > 0) {
       const batch = this.queue.splice(0, this.options.maxBatch);
       this.running += 1;
-      this.write(batch.map((w) => w.item))
+      // Under the earliest deadline of the batch's requests, not that of whichever request's turn
+      // of the event loop started it: a lead that waited for the batch before its own then fails
+      // within its own deadline (it took two deadlines, ~3 s, with MongoDB unreachable, bench:faults).
+      withEarliestMongoDeadline(
+        batch.map((w) => w.deadline),
+        () => this.write(batch.map((w) => w.item)),
+      )
         .then(
           (results) =>
             batch.forEach((w, i) => {
