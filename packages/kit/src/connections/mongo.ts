@@ -38,6 +38,11 @@ export async function connectMongo(
     // Lowered to 1500, one service never selected MongoDB again after it was unreachable in
     // bench:faults (two runs of two; its operations timed out in server selection for minutes).
     serverSelectionTimeoutMS: 5000,
+    // No retries by the driver, for that reason: a retry selects its server outside the deadline
+    // (5 s with MongoDB unreachable), and within a 1.5 s deadline a retried operation rarely
+    // finds MongoDB back anyway. A failed call answers 503 with Retry-After; its caller retries.
+    retryReads: false,
+    retryWrites: false,
     ...(options.timeoutMs === undefined ? {} : { timeoutMS: options.timeoutMs }),
     // Mongoose would otherwise hold a model's call for 10 s while it thinks it is disconnected;
     // the driver's own deadline is the one that should answer. Safe: the connection is open
