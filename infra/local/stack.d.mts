@@ -2,6 +2,8 @@ export const SERVICES: string[];
 export const DIST_CONDITION: string;
 /** V8 flags of each process, by name (the image and the Kubernetes manifests use the same). */
 export const NODE_FLAGS: Record<string, string[]>;
+/** Environment every process starts with (the image and the Kubernetes ConfigMap set the same). */
+export const PROCESS_ENV: Record<string, string>;
 export type StackRuntime = 'source' | 'watch' | 'compiled';
 export function processArgs(runtime: StackRuntime, name: string, flags?: string[]): string[];
 /** Ports of one instance of every process. */

@@ -66,6 +66,15 @@ export const NODE_FLAGS = {
 };
 
 /**
+ * Environment of every process, before the caller's (which may override it). MALLOC_ARENA_MAX:
+ * glibc gives each thread that allocates (libuv's pool, V8's workers) a malloc arena of its own,
+ * up to 8 per core, each keeping freed memory; two arenas hold 2-3 MB less per idle process
+ * (bench:memory) for no measured cost in throughput. The usual production setting for Node and
+ * the JVM on glibc. The Dockerfile and the ConfigMap of the Kubernetes manifests set the same.
+ */
+export const PROCESS_ENV = { MALLOC_ARENA_MAX: '2' };
+
+/**
  * Waits before restarting a crashed process: none after its first crash, as the kubelet restarts a
  * container at once the first time (a wait there is only seconds more of outage: bench:faults,
  * kills), then 1 s, doubling up to 30 s while it keeps crashing; reset once it ran a minute.
@@ -131,6 +140,7 @@ export async function startStack({
   const upstreams = (instance) =>
     Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${instance.services[s]}`]));
   const common = {
+    ...PROCESS_ENV,
     ...process.env,
     ...settings,
     LOG_FORMAT: pretty ? 'pretty' : 'json',

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { repoRoot } from '../local/servers.mjs';
-import { NODE_FLAGS, SERVICES } from '../local/stack.mjs';
+import { NODE_FLAGS, PROCESS_ENV, SERVICES } from '../local/stack.mjs';
 
 const dockerfile = readFileSync(join(repoRoot, 'Dockerfile'), 'utf8');
 /** Instructions, continuation lines joined, comments dropped. */
@@ -70,6 +70,9 @@ describe('Dockerfile', () => {
     const env = runtime.find((l) => /^ENV /.test(l)) ?? '';
     expect(env).toContain('NODE_ENV=production');
     expect(env).toContain('NODE_OPTIONS=--conditions=homereport-dist');
+    // The environment the local stack gives every process (and bench:memory measured).
+    const envs = runtime.filter((l) => /^ENV /.test(l)).join(' ');
+    for (const [key, value] of Object.entries(PROCESS_ENV)) expect(envs, key).toContain(`${key}=${value}`);
   });
 
   it('starts plain node on the compiled server of the process SERVICE names', () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { cacheDir, repoRoot } from '../local/servers.mjs';
-import { NODE_FLAGS, SERVICES } from '../local/stack.mjs';
+import { NODE_FLAGS, PROCESS_ENV, SERVICES } from '../local/stack.mjs';
 
 interface K8sObject {
   apiVersion: string;
@@ -176,7 +176,10 @@ describe.each(['dev', 'prod'])('kustomize build of overlays/%s', (overlay) => {
     const [ingress, ...otherIngresses] = byKind(objects, 'Ingress');
     expect(otherIngresses).toEqual([]);
     expect(ingress?.spec.rules[0].http.paths[0].backend.service).toEqual({ name: 'gateway', port: { name: 'http' } });
-    expect(named(objects, 'ConfigMap', 'homereport-config')?.data?.AUTH_URL).toBe('http://auth:4001');
+    const settings = named(objects, 'ConfigMap', 'homereport-config')?.data;
+    expect(settings?.AUTH_URL).toBe('http://auth:4001');
+    // The environment the local stack gives every process (and bench:memory measured).
+    expect(settings).toMatchObject(PROCESS_ENV);
     for (const job of ['create-admin', 'zip-import']) expect(named(objects, 'Job', job)?.spec.suspend, job).toBe(true);
     const secrets = byKind(objects, 'Secret').map((s) => s.metadata.name);
     // The keys are always the operator's; prod's server credentials too.
