@@ -69,5 +69,6 @@ COPY --from=build /app/web/dist web/dist
 USER 1000:1000
 # SERVICE is one of: gateway, auth, requests, files, zipcodes, leads, notifications
 # A small young generation (see NODE_FLAGS in infra/local/stack.mjs): files 1 MB, where upload
-# chunks die fastest; every other process 2 MB, for its resident memory.
-CMD ["sh", "-c", "case \"$SERVICE\" in gateway) exec node --max-semi-space-size=2 gateway/dist/server.js ;; files) exec node --max-semi-space-size=1 services/files/dist/server.js ;; *) exec node --max-semi-space-size=2 services/$SERVICE/dist/server.js ;; esac"]
+# chunks die fastest; every other process 2 MB, for its resident memory. --optimize-for-size for
+# auth, notifications and zipcodes only (its cost in CPU: see NODE_FLAGS).
+CMD ["sh", "-c", "case \"$SERVICE\" in gateway) exec node --max-semi-space-size=2 gateway/dist/server.js ;; files) exec node --max-semi-space-size=1 services/files/dist/server.js ;; auth) exec node --max-semi-space-size=2 --optimize-for-size services/auth/dist/server.js ;; notifications) exec node --max-semi-space-size=2 --optimize-for-size services/notifications/dist/server.js ;; zipcodes) exec node --max-semi-space-size=2 --optimize-for-size services/zipcodes/dist/server.js ;; *) exec node --max-semi-space-size=2 services/$SERVICE/dist/server.js ;; esac"]
