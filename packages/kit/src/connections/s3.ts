@@ -1,4 +1,4 @@
-import { type AgentOptions, Agent as HttpAgent } from 'node:http';
+import type { Agent, AgentOptions } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { Duplex } from 'node:stream';
 import type { Client } from 'minio';
@@ -23,7 +23,15 @@ export interface S3Settings {
  * call it serves: the minio client sets no deadline of its own, so a hung S3 would otherwise hold
  * an upload or a download forever. Idle, not total: a 200 MB transfer that keeps moving is fine.
  */
-function withIdleDeadline<A extends HttpAgent>(agent: A, timeoutMs: number): A {
+/**
+ * node:http through getBuiltinModule, not an ES import: on Node 24 an ES import of node:http
+ * reads every export, and its lazy WebSocket, CloseEvent and MessageEvent load undici (Node's
+ * fetch) into every process that imports the kit, about 12 MB resident (bench:memory). Every ES
+ * import of node:http in a server process has the same cost (src/node-http-import.test.ts).
+ */
+const { Agent: HttpAgent } = process.getBuiltinModule('node:http');
+
+function withIdleDeadline<A extends Agent>(agent: A, timeoutMs: number): A {
   const create = agent.createConnection.bind(agent) as (...args: unknown[]) => Duplex;
   agent.createConnection = ((...args: unknown[]) => {
     const socket = create(...args) as Duplex & { setTimeout(ms: number): void };
