@@ -58,8 +58,8 @@ const COLORS = [36, 33, 35, 32, 34, 91, 96];
  * The other services get 2 MB as well, for their resident memory: the default young generation
  * is most of the difference between about 100 MB idle per process and 130 MB (bench:memory).
  * `--optimize-for-size` (V8 trades speed for memory: a tighter heap, less bytecode and feedback
- * kept) holds 4-7 MB less per idle process on Node 24 but costs 10-25% more CPU per request
- * (bench:memory's probe, README "Memory"), so only where a call's time is not the service's JS:
+ * kept) holds about 5 MB less per idle process on Node 24 but costs 10-25% more CPU per request
+ * (README, "Benchmarks", bench:memory), so only where a call's time is not the service's JS:
  * auth (a sign-in is argon2id, native, half a second), notifications (paced by Kafka and SMTP)
  * and zipcodes (its list and details are kept in memory and at the gateway). Not requests and
  * leads, whose intake and report opens are throughput goals, nor the gateway and files, which are
