@@ -1,7 +1,10 @@
-import { type Server, createServer } from 'node:http';
+import type { Server } from 'node:http';
 import { namedError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { registry, scrape } from './registry.js';
+
+// Not an ES import: on Node 24 that loads undici into every process for good (connections/s3.ts).
+const { createServer } = process.getBuiltinModule('node:http');
 
 /**
  * The process's own metrics port: `GET /metrics` and nothing else. Separate from the public port
