@@ -39,8 +39,10 @@ describe.skipIf(!existsSync(imageNode))('node:http on the image’s Node', { tim
     expect(loadsUndici(`process.getBuiltinModule('node:http');`)).toBe(false);
   });
 
-  it('the S3 connection module does not load undici', () => {
-    const s3 = new URL('./connections/s3.ts', import.meta.url).href;
-    expect(loadsUndici(`await import(${JSON.stringify(s3)});`)).toBe(false);
+  it('the kit does not load undici: its S3 connection and metrics server read node:http otherwise', () => {
+    for (const file of ['./connections/s3.ts', './metrics/server.ts', './index.ts']) {
+      const url = new URL(file, import.meta.url).href;
+      expect(loadsUndici(`await import(${JSON.stringify(url)});`), file).toBe(false);
+    }
   });
 });
