@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEnv } from '../../../test/support/env.js';
-import { Infrastructure, type ServiceApp, createLogger, createServiceApp } from '../src/index.js';
+import { Infrastructure, type ServiceApp, createLogger, createServiceApp, outsideMongoDeadline } from '../src/index.js';
 
 // One MongoDB deadline per request (connections/mongo-deadline.ts), on the real driver, mongoose
 // and server, through the path every service takes (Infrastructure.attach). The budget is the
@@ -41,6 +41,11 @@ beforeAll(async () => {
     await Note.create({ text: 'late' });
     return { stored: true };
   });
+  // Work slow by design (a password hash queued behind others) that uses no MongoDB.
+  app.get('/late/outside', async () => {
+    await outsideMongoDeadline(() => sleep(BUDGET_MS + 100));
+    return { found: (await notes.findOne({ text: 'kept' }))?.text ?? null };
+  });
   // Answers, then keeps working in the request's async context past the budget.
   app.get('/background', async () => {
     background = sleep(BUDGET_MS + 100).then(() => notes.findOne({ text: 'kept' }));
@@ -72,6 +77,12 @@ describe('the MongoDB deadline of a request', () => {
     expect(res.statusCode).toBe(503);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(await infra.mongo.collection('notes').findOne({ text: 'late' })).toBeNull();
+  });
+
+  it('does not count work marked as outside it (a password hash) against the budget', async () => {
+    const res = await app.inject({ method: 'GET', url: '/late/outside' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ found: 'kept' });
   });
 
   it('ends with the answer: work the request left running gets the per-operation deadline', async () => {

@@ -8,6 +8,7 @@ import { addRequestMongoDeadline, boundCollectionsByRequestDeadline } from './mo
 export {
   currentMongoDeadline,
   type MongoDeadline,
+  outsideMongoDeadline,
   withEarliestMongoDeadline,
   withMongoDeadline,
 } from './mongo-deadline.js';

@@ -1,16 +1,19 @@
+import { outsideMongoDeadline } from '@homereport/kit';
 import argon2 from 'argon2';
 
 /**
  * argon2id with the library's defaults (64 MiB, 3 passes, 4 lanes), above OWASP's minimum.
  * Stored hashes carry their own parameters, so raising these later only needs `needsRehash`.
+ * Hashing and checking do not count against the request's MongoDB deadline (decision 013).
  */
 const OPTIONS = { type: argon2.argon2id } as const;
 
-export const hashPassword = (password: string): Promise<string> => argon2.hash(password, OPTIONS);
+export const hashPassword = (password: string): Promise<string> =>
+  outsideMongoDeadline(() => argon2.hash(password, OPTIONS));
 
 export async function passwordMatches(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await outsideMongoDeadline(() => argon2.verify(hash, password));
   } catch {
     // A malformed stored hash is a mismatch, not a 500 that tells an attacker something.
     return false;
