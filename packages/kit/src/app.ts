@@ -12,6 +12,7 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
+import { requestMongoDeadline } from './connections/mongo-deadline.js';
 import { unavailableDependency } from './dependency-errors.js';
 import { AppError, namedError } from './errors.js';
 import { INTERNAL_SECRET_HEADER, type Identity, identityFromHeaders, secretMatches } from './identity.js';
@@ -19,11 +20,17 @@ import { type Logger, logAccess, loggablePath } from './logger.js';
 import { UNMATCHED_ROUTE, httpMetrics } from './metrics/http.js';
 import { Readiness } from './readiness.js';
 import { registerRouteList } from './route-list.js';
-import { registerTracing, serverSpanEnder, tracedChildLogger } from './tracing/http.js';
+import { registerTracing, serverSpanEnder, traceOfRequest, tracedChildLogger } from './tracing/http.js';
+import { runInWork } from './work-context.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     readiness: Readiness;
+    /**
+     * How long all of a request's MongoDB operations together may take, from its arrival
+     * (connections/mongo-deadline.ts); set by registerMongo, none without MongoDB.
+     */
+    requestMongoBudgetMs: number | undefined;
   }
   interface FastifyRequest {
     identity: Identity | null;
@@ -88,6 +95,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as ServiceApp;
 
   app.decorate('readiness', new Readiness());
+  app.decorate('requestMongoBudgetMs', undefined);
   app.decorateRequest('identity', null);
 
   // OpenAPI 3.1: its schemas are JSON Schema, so TypeBox's nullable unions pass through unchanged
@@ -109,11 +117,15 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
 }
 
 /**
- * What the kit does at the start and at the end of every request, in one hook each (a hook per
- * concern cost the gateway measurably more per request):
+ * What the kit does at the start and at the end of every request, and around its handler, in one
+ * hook each (a hook per concern cost the gateway measurably more per request):
  * - start: every answer carries its request id; with a secret, every route but health and the
  *   OpenAPI document requires it, and only then is the caller's identity read from the gateway's
  *   headers; the request counts as in flight;
+ * - handler: runs inside the request's work context (work-context.ts): its trace, so events it
+ *   records carry it, and with MongoDB its deadline (mongo-deadline.ts), counted from its arrival
+ *   and ended by its answer. preHandler: after the body was read, whose stream callbacks would
+ *   lose an earlier context; Fastify continues synchronously from `done` into the handler;
  * - end: one access line per answered request, its duration in the HTTP metrics, its server span
  *   ended; a line for each request the client gave up on.
  */
@@ -130,6 +142,17 @@ function registerRequestHooks(app: ServiceApp, internalSecret: string | undefine
     }
     req.identity = identityFromHeaders(req.headers);
     done();
+  });
+
+  app.addHook('preHandler', (req, reply, done) => {
+    const budget = app.requestMongoBudgetMs;
+    runInWork(
+      {
+        trace: traceOfRequest(req.raw),
+        mongoDeadline: budget === undefined ? undefined : requestMongoDeadline(reply, budget),
+      },
+      done,
+    );
   });
 
   app.addHook('onResponse', (req, reply, done) => {

@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyRequest } from 'fastify';
-import type { ServiceApp } from '../app.js';
+import type { FastifyReply } from 'fastify';
+import { currentTrace } from '../tracing/context.js';
+import { currentWork, runInWork } from '../work-context.js';
 
 /**
  * One deadline for all the MongoDB work of a request. The driver's `timeoutMS` bounds one
@@ -15,24 +15,41 @@ import type { ServiceApp } from '../app.js';
  * Work a request leaves running after it was answered (a publish it does not wait for, a timer it
  * started) carries its async context but not its deadline: the deadline ends with the answer, and
  * such work gets the per-operation `timeoutMS` as before.
+ *
+ * The deadline travels in the work context (work-context.ts) beside the trace; the kit enters
+ * both for a request in one preHandler (app.ts).
  */
-interface Deadline {
+export interface Deadline {
   /** Epoch ms after which the request's MongoDB operations fail. */
   at: number;
-  /** False once the request was answered. */
-  open: boolean;
+  /** False once the request was answered (or the work it bounds has ended). */
+  readonly open: boolean;
 }
 
-const storage = new AsyncLocalStorage<Deadline>();
-const DEADLINE = Symbol('mongoDeadline');
-type WithDeadline = FastifyRequest & { [DEADLINE]?: Deadline };
+/** A request's deadline: open until its answer has been sent (Fastify's `reply.sent`). */
+class AnswerDeadline implements Deadline {
+  constructor(
+    public at: number,
+    private readonly reply: FastifyReply,
+  ) {}
+
+  get open(): boolean {
+    return !this.reply.sent;
+  }
+}
+
+/** The deadline of work done for several requests at once: open until that work ends. */
+class WorkDeadline implements Deadline {
+  open = true;
+  constructor(public at: number) {}
+}
 
 /**
  * The `timeoutMS` an operation starting now gets: what is left of the request's deadline when
  * that is shorter than `perOperation`, else `perOperation`; 'passed' once the deadline has.
  */
 export function operationTimeoutMs(perOperation: number | undefined, now = Date.now()): number | undefined | 'passed' {
-  const deadline = storage.getStore();
+  const deadline = currentWork()?.mongoDeadline;
   if (!deadline?.open) return perOperation;
   const left = deadline.at - now;
   if (left <= 0) return 'passed';
@@ -44,7 +61,7 @@ export type MongoDeadline = Readonly<Deadline>;
 
 /** The MongoDB deadline of the request this runs for, if any and not yet answered. */
 export function currentMongoDeadline(): MongoDeadline | undefined {
-  const deadline = storage.getStore();
+  const deadline = currentWork()?.mongoDeadline;
   return deadline?.open ? deadline : undefined;
 }
 
@@ -55,9 +72,9 @@ export function currentMongoDeadline(): MongoDeadline | undefined {
  */
 export function withEarliestMongoDeadline<T>(deadlines: (MongoDeadline | undefined)[], fn: () => T): T {
   const open = deadlines.filter((d): d is MongoDeadline => d?.open === true);
-  if (open.length === 0) return storage.exit(fn);
-  const deadline: Deadline = { at: Math.min(...open.map((d) => d.at)), open: true };
-  const result = storage.run(deadline, fn);
+  if (open.length === 0) return runInWork({ trace: currentTrace(), mongoDeadline: undefined }, fn);
+  const deadline = new WorkDeadline(Math.min(...open.map((d) => d.at)));
+  const result = runInWork({ trace: currentTrace(), mongoDeadline: deadline }, fn);
   // Ends with the work, as a request's ends with its answer: what it leaves running (events
   // published after the answers) gets the per-operation deadline.
   if (result instanceof Promise) {
@@ -76,7 +93,7 @@ export function withEarliestMongoDeadline<T>(deadlines: (MongoDeadline | undefin
  * request that spent it queued for argon2 would otherwise answer 503 after doing the costly part.
  */
 export async function outsideMongoDeadline<T>(work: () => Promise<T>): Promise<T> {
-  const deadline = storage.getStore();
+  const deadline = currentWork()?.mongoDeadline;
   const started = Date.now();
   try {
     return await work();
@@ -85,32 +102,19 @@ export async function outsideMongoDeadline<T>(work: () => Promise<T>): Promise<T
   }
 }
 
-/** Runs `fn` with a MongoDB deadline `budgetMs` from now (the request hooks below; tests). */
+/** Runs `fn` with a MongoDB deadline `budgetMs` from now (tests). */
 export function withMongoDeadline<T>(budgetMs: number, fn: () => T): T {
-  return storage.run({ at: Date.now() + budgetMs, open: true }, fn);
+  return runInWork({ trace: currentTrace(), mongoDeadline: new WorkDeadline(Date.now() + budgetMs) }, fn);
 }
 
 /**
- * Gives every request of `app` a MongoDB deadline `budgetMs` after it arrived. The deadline is
- * entered in preHandler, which Fastify calls last before the handler and continues synchronously
- * from `done`, so the handler and everything it awaits run inside it; it is counted from
- * onRequest, so time spent reading the body counts too.
+ * The MongoDB deadline of a request answered by `reply`: `budgetMs` after it arrived, as Fastify
+ * counted it (`reply.elapsedTime`, from before the first onRequest hook, so reading the body
+ * counts too), and open until the answer is sent. Made in the kit's preHandler (app.ts), which
+ * enters it with the request's trace.
  */
-export function addRequestMongoDeadline(app: ServiceApp, budgetMs: number): void {
-  app.addHook('onRequest', (req, _reply, done) => {
-    (req as WithDeadline)[DEADLINE] = { at: Date.now() + budgetMs, open: true };
-    done();
-  });
-  app.addHook('preHandler', (req, _reply, done) => {
-    const deadline = (req as WithDeadline)[DEADLINE];
-    if (deadline) storage.run(deadline, done);
-    else done();
-  });
-  app.addHook('onResponse', (req, _reply, done) => {
-    const deadline = (req as WithDeadline)[DEADLINE];
-    if (deadline) deadline.open = false;
-    done();
-  });
+export function requestMongoDeadline(reply: FastifyReply, budgetMs: number): Deadline {
+  return new AnswerDeadline(Date.now() - reply.elapsedTime + budgetMs, reply);
 }
 
 interface HasTimeoutMS {

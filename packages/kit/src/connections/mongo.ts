@@ -3,7 +3,7 @@ import type { ServiceApp } from '../app.js';
 import { instrumentMongo } from '../metrics/dependencies.js';
 import { metricsEnabled } from '../metrics/registry.js';
 import { tracesExported } from '../tracing/export.js';
-import { addRequestMongoDeadline, boundCollectionsByRequestDeadline } from './mongo-deadline.js';
+import { boundCollectionsByRequestDeadline } from './mongo-deadline.js';
 
 export {
   currentMongoDeadline,
@@ -87,10 +87,10 @@ export async function ensureCollections(conn: Connection, names: string[]): Prom
 
 /**
  * Readiness and closing; with `requestBudgetMs`, every request's MongoDB work together gets that
- * long from the request's arrival (mongo-deadline.ts).
+ * long from the request's arrival (mongo-deadline.ts; the kit's preHandler enters it, app.ts).
  */
 export function registerMongo(app: ServiceApp, conn: Connection, requestBudgetMs?: number): void {
-  if (requestBudgetMs !== undefined) addRequestMongoDeadline(app, requestBudgetMs);
+  app.requestMongoBudgetMs = requestBudgetMs;
   app.readiness.add('mongo', async () => {
     const db = conn.db;
     if (!db) throw new Error('not connected');

@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
+import { currentWork, runInWork } from '../work-context.js';
 
 /**
  * W3C trace context (https://www.w3.org/TR/trace-context/): the trace a piece of work belongs to
@@ -20,8 +20,6 @@ export interface TraceContext {
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 const INVALID_TRACE = '0'.repeat(32);
 const INVALID_SPAN = '0'.repeat(16);
-
-const storage = new AsyncLocalStorage<TraceContext>();
 
 /*
  * Ids from a per-process random prefix and a counter: unique as W3C asks, at a fraction of the
@@ -61,7 +59,11 @@ export function continueTrace(traceparent: unknown): TraceContext {
 export const traceparentOf = (context: TraceContext) =>
   `00-${context.traceId}-${context.spanId}-${context.sampled ? '01' : '00'}`;
 
-/** Runs `work` within `context`: events created there carry it, and it is `currentTrace()`. */
-export const runInTrace = <T>(context: TraceContext, work: () => T): T => storage.run(context, work);
+/**
+ * Runs `work` within `context`: events created there carry it, and it is `currentTrace()`. The
+ * work keeps the MongoDB deadline it was under (work-context.ts holds both).
+ */
+export const runInTrace = <T>(context: TraceContext, work: () => T): T =>
+  runInWork({ trace: context, mongoDeadline: currentWork()?.mongoDeadline }, work);
 
-export const currentTrace = (): TraceContext | undefined => storage.getStore();
+export const currentTrace = (): TraceContext | undefined => currentWork()?.trace;

@@ -3,7 +3,7 @@ import { type Span, SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceApp } from '../app.js';
 import { type Logger, childWithTrace } from '../logger.js';
-import { type TraceContext, runInTrace, traceparentOf } from './context.js';
+import { type TraceContext, traceparentOf } from './context.js';
 import { continueWithSpan, endSpan, flushTraces, tracesExported } from './export.js';
 
 const TRACE = Symbol('trace');
@@ -39,13 +39,10 @@ export function tracedChildLogger(
 }
 
 /**
- * Runs the route handler inside the request's trace, so events it records carry it (preHandler:
- * after the body was read, whose stream callbacks would lose an earlier context).
+ * Sends the spans still buffered when the app closes. The route handler runs inside the request's
+ * trace from the kit's preHandler (app.ts), which enters it with the request's other context.
  */
 export function registerTracing(app: ServiceApp): void {
-  app.addHook('preHandler', (req, _reply, done) => {
-    runInTrace(traceOfRequest(req.raw), done);
-  });
   if (tracesExported()) app.addHook('onClose', flushTraces);
 }
 
