@@ -64,41 +64,47 @@ export class Claims {
   /** This instance, as named in the claims it holds. */
   readonly owner = randomUUID();
   /**
-   * Effects that happened here (an email went out) but whose record on the claim failed
-   * (MongoDB timed out or went away), by event id. Without this memory the retry of the
-   * event, or its next claim by this process, would not know and would send the email again
-   * (one receipt twice with MongoDB unreachable, bench:faults). Written onto the claim when it
-   * is released, forgotten once recorded or the claim is done. A process that dies with some
-   * still here loses them: SMTP has no way to ask whether a message went out, so that one
-   * window (from the server's acceptance to the record) stays; see ClaimEffects.record.
+   * The effects of events claimed here (see Effects), by event id: each effect with whether it is
+   * written on the claim yet. Known from the claim when taken (written), or from the handler when
+   * the effect happened here (unwritten until ClaimEffects.record's write succeeds: MongoDB may
+   * time out or be gone). Without the unwritten ones the retry of the event, or its next claim by
+   * this process, would not know and would send the email again (one receipt twice with MongoDB
+   * unreachable, bench:faults); they are written onto the claim when it is released. Forgotten
+   * once the claim is done or released. A process that dies with some unwritten loses them: SMTP
+   * has no way to ask whether a message went out, so that one window (from the server's
+   * acceptance to the write) stays; see ClaimEffects.record.
    */
-  private readonly unrecorded = new Map<string, Set<string>>();
+  private readonly effects = new Map<string, Map<string, boolean>>();
 
-  /** Remembers effects of these events until their record succeeds (forgetRecorded). */
-  rememberUnrecorded(effect: string, eventIds: string[]): void {
+  /** Notes `effect` of these events, `written` once it is on their claims. */
+  noteEffect(effect: string, eventIds: Iterable<string>, written: boolean): void {
     for (const id of eventIds) {
-      const set = this.unrecorded.get(id) ?? new Set();
-      set.add(effect);
-      this.unrecorded.set(id, set);
+      const known = this.effects.get(id);
+      if (known) known.set(effect, written);
+      else this.effects.set(id, new Map([[effect, written]]));
     }
   }
 
-  forgetRecorded(effect: string, eventIds: string[]): void {
-    for (const id of eventIds) {
-      const set = this.unrecorded.get(id);
-      set?.delete(effect);
-      if (set?.size === 0) this.unrecorded.delete(id);
-    }
+  /** Whether `effect` of the event is known here, written or not. */
+  effectKnown(effect: string, eventId: string): boolean {
+    return this.effects.get(eventId)?.has(effect) ?? false;
   }
 
-  /** The effects of an event that happened here and are not recorded on its claim yet. */
-  unrecordedOf(eventId: string): string[] {
-    return [...(this.unrecorded.get(eventId) ?? [])];
+  /** Whether any effect of the event is known here. */
+  hasEffects(eventId: string): boolean {
+    return this.effects.has(eventId);
+  }
+
+  /** The effects of an event that happened here and are not written on its claim yet. */
+  unwrittenOf(eventId: string): string[] {
+    const unwritten: string[] = [];
+    for (const [effect, written] of this.effects.get(eventId) ?? []) if (!written) unwritten.push(effect);
+    return unwritten;
   }
 
   /** The claim is done or released with its effects written: nothing left to remember. */
   settled(eventIds: Iterable<string>): void {
-    for (const id of eventIds) this.unrecorded.delete(id);
+    for (const id of eventIds) this.effects.delete(id);
   }
 
   constructor(
@@ -142,14 +148,14 @@ export class Claims {
           { $push: { ids: id } },
           { upsert: true, projection: { _id: 1 } },
         );
-        return { state: 'claimed', effects: this.unrecordedOf(eventId) };
+        return { state: 'claimed', effects: this.unwrittenOf(eventId) };
       } catch (err) {
         if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
       }
       const existing = await this.processed.findOne({ _id: id });
       // Released between our insert and this read: try again.
       if (existing) {
-        const effects = [...new Set([...(existing.effects ?? []), ...this.unrecordedOf(eventId)])];
+        const effects = [...new Set([...(existing.effects ?? []), ...this.unwrittenOf(eventId)])];
         return { state: await this.takeOver(existing, now), effects };
       }
     }
@@ -204,9 +210,9 @@ export class Claims {
     this.settled([eventId]);
   }
 
-  /** FREE, and the event's effects not recorded yet written with it, for whoever takes it next. */
+  /** FREE, and the event's effects not written yet written with it, for whoever takes it next. */
   freeing(eventId: string) {
-    const effects = this.unrecordedOf(eventId);
+    const effects = this.unwrittenOf(eventId);
     return effects.length === 0 ? FREE : { ...FREE, $addToSet: { effects: { $each: effects } } };
   }
 
@@ -224,48 +230,46 @@ export class Claims {
 /** The update that frees a claim and keeps its effects: anyone takes it over at once. */
 export const FREE = { $set: { claimedAt: new Date(0) }, $unset: { owner: '', batch: '' } } as const;
 
-/** The effects of claims we hold, recorded on the claims themselves (see Effects). */
+/**
+ * The effects of claims we hold, recorded on the claims themselves (see Effects): what a handler
+ * sees of Claims' effects, those it inherited from the claims' earlier holders among them.
+ */
 export class ClaimEffects implements Effects {
-  private readonly known = new Map<string, Set<string>>();
-
   constructor(
     private readonly claims: Claims,
     inherited: Record<string, string[]> = {},
   ) {
+    // Those among them that happened here and are still unwritten stay so.
     for (const [eventId, effects] of Object.entries(inherited)) {
-      if (effects.length > 0) this.known.set(eventId, new Set(effects));
+      for (const effect of effects)
+        if (!claims.effectKnown(effect, eventId)) claims.noteEffect(effect, [eventId], true);
     }
   }
 
   done(effect: string, eventId: string): boolean {
-    return this.known.get(eventId)?.has(effect) ?? false;
+    return this.claims.effectKnown(effect, eventId);
   }
 
   /**
-   * Known here before it is written, and remembered by the process (Claims.rememberUnrecorded)
-   * until the write succeeds: the effect happened whether or not MongoDB answers now, and a
-   * retry must skip it. The caller records right after the effect, so the one window left is
-   * a crash between the two (an SMTP server that accepted a message cannot be asked again).
+   * Known here before it is written, and kept by the process (Claims, unwritten) until the write
+   * succeeds: the effect happened whether or not MongoDB answers now, and a retry must skip it.
+   * The caller records right after the effect, so the one window left is a crash between the two
+   * (an SMTP server that accepted a message cannot be asked again).
    */
   async record(effect: string, eventIds: string[]): Promise<void> {
     if (eventIds.length === 0) return;
-    for (const id of eventIds) {
-      const set = this.known.get(id) ?? new Set();
-      set.add(effect);
-      this.known.set(id, set);
-    }
-    this.claims.rememberUnrecorded(effect, eventIds);
+    this.claims.noteEffect(effect, eventIds, false);
     const ids = eventIds.map((id) => this.claims.idOf(id));
     // By `_id` alone: recorded even on a claim taken over meanwhile, since the effect happened.
     if (ids.length === 1)
       await this.claims.processed.updateOne({ _id: ids[0] as string }, { $addToSet: { effects: effect } });
     else await this.claims.processed.updateMany({ _id: { $in: ids } }, { $addToSet: { effects: effect } });
-    this.claims.forgetRecorded(effect, eventIds);
+    this.claims.noteEffect(effect, eventIds, true);
   }
 
   /** Whether any effect is known for the event (its claim must then be kept when released). */
   any(eventId: string): boolean {
-    return this.known.has(eventId);
+    return this.claims.hasEffects(eventId);
   }
 }
 
