@@ -1,5 +1,8 @@
 import type { Admin, Consumer, Kafka } from 'kafkajs';
-import { consumerLag, eventConsumeDuration, eventsConsumed, metricsEnabled, onScrape } from './registry.js';
+import type { HistogramSeries } from './histogram.js';
+import { consumerLag, eventConsumeDuration, eventsConsumed, metricsEnabled, onScrape, seriesOf } from './registry.js';
+
+const consumeSeries = new Map<string, HistogramSeries>();
 
 /**
  * Counts one fetched group of messages of a topic once it is finished (handled, skipped as a
@@ -9,7 +12,7 @@ import { consumerLag, eventConsumeDuration, eventsConsumed, metricsEnabled, onSc
 export function countConsumed(topic: string, outcome: string, messages: number, startedAtMs: number): void {
   if (outcome === 'abandoned') return;
   eventsConsumed.inc({ topic, outcome: outcome.replace('-', '_') }, messages);
-  eventConsumeDuration.observe({ topic }, (performance.now() - startedAtMs) / 1000);
+  seriesOf(eventConsumeDuration, consumeSeries, topic, { topic }).observe((performance.now() - startedAtMs) / 1000);
 }
 
 /** The lag watcher of each consumer group in this process (a restarted consumer replaces its own). */

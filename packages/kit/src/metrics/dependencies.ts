@@ -2,15 +2,16 @@ import type { Client as S3Client } from 'minio';
 import type { Connection } from 'mongoose';
 import { startDependencySpan, traceDependency, traceMongo } from '../tracing/dependencies.js';
 import { endSpan } from '../tracing/export.js';
-import { type Outcome, dependencyDuration, labelledChild, metricsEnabled, secondsSince } from './registry.js';
+import type { HistogramSeries } from './histogram.js';
+import { type Outcome, dependencyDuration, metricsEnabled, secondsSince, seriesOf } from './registry.js';
 
 export type Dependency = 'mongo' | 'redis' | 's3' | 'smtp' | 'kafka';
 
-const children = new Map<string, ReturnType<typeof dependencyDuration.labels>>();
+const children = new Map<string, HistogramSeries>();
 
-/** Records one call's duration on the histogram child of its dependency, operation and outcome. */
+/** Records one call's duration on the series of its dependency, operation and outcome. */
 function observeCall(dependency: Dependency, operation: string, outcome: Outcome, seconds: number): void {
-  labelledChild(dependencyDuration, children, `${dependency} ${operation} ${outcome}`, {
+  seriesOf(dependencyDuration, children, `${dependency} ${operation} ${outcome}`, {
     dependency,
     operation,
     outcome,

@@ -1,4 +1,5 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { BucketHistogram, type HistogramSeries, labelText } from './histogram.js';
 
 /**
  * One registry per process. Metrics are recorded only once `enableMetrics` ran (runService does it
@@ -8,6 +9,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 export const registry = new Registry();
 
 let enabled = false;
+/** `service="<name>"`, on every sample as prom-client's default labels are. */
+let serviceLabel = '';
 
 export function metricsEnabled(): boolean {
   return enabled;
@@ -18,6 +21,7 @@ export function enableMetrics(service: string): void {
   if (enabled) return;
   enabled = true;
   registry.setDefaultLabels({ service });
+  serviceLabel = labelText(['service'], { service });
   collectDefaultMetrics({ register: registry });
   // Gauges that prom-client names like counters (promtool's lint refuses them); their per-type
   // siblings (nodejs_active_handles{type}, ...) remain, and sum() gives the totals.
@@ -29,13 +33,12 @@ export function enableMetrics(service: string): void {
 const HTTP_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const DEPENDENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
-export const httpDuration = new Histogram({
-  name: 'http_request_duration_seconds',
-  help: 'HTTP requests by route pattern (never the raw URL), method and status code.',
-  labelNames: ['route', 'method', 'status_code'] as const,
-  buckets: HTTP_BUCKETS,
-  registers: [registry],
-});
+export const httpDuration = new BucketHistogram(
+  'http_request_duration_seconds',
+  'HTTP requests by route pattern (never the raw URL), method and status code.',
+  ['route', 'method', 'status_code'],
+  HTTP_BUCKETS,
+);
 
 /** Requests in flight as a plain number the HTTP hooks move; the gauge reads it when scraped. */
 export const inFlight = { count: 0 };
@@ -49,13 +52,12 @@ export const httpInFlight = new Gauge({
   },
 });
 
-export const dependencyDuration = new Histogram({
-  name: 'dependency_call_duration_seconds',
-  help: 'Calls to MongoDB, Redis, S3 and SMTP by dependency, operation and outcome (ok or error).',
-  labelNames: ['dependency', 'operation', 'outcome'] as const,
-  buckets: DEPENDENCY_BUCKETS,
-  registers: [registry],
-});
+export const dependencyDuration = new BucketHistogram(
+  'dependency_call_duration_seconds',
+  'Calls to MongoDB, Redis, S3 and SMTP by dependency, operation and outcome (ok or error).',
+  ['dependency', 'operation', 'outcome'],
+  DEPENDENCY_BUCKETS,
+);
 
 export const dependencyUp = new Gauge({
   name: 'dependency_up',
@@ -90,13 +92,15 @@ export const eventsConsumed = new Counter({
   registers: [registry],
 });
 
-export const eventConsumeDuration = new Histogram({
-  name: 'event_consume_duration_seconds',
-  help: 'Time from fetching an event to finishing it (handler included), by topic.',
-  labelNames: ['topic'] as const,
-  buckets: HTTP_BUCKETS,
-  registers: [registry],
-});
+export const eventConsumeDuration = new BucketHistogram(
+  'event_consume_duration_seconds',
+  'Time from fetching an event to finishing it (handler included), by topic.',
+  ['topic'],
+  HTTP_BUCKETS,
+);
+
+/** The histograms of our own recording: their text joins prom-client's at scrape time. */
+const histograms: BucketHistogram<string>[] = [httpDuration, dependencyDuration, eventConsumeDuration];
 
 export const eventRetries = new Counter({
   name: 'event_retries_total',
@@ -120,22 +124,21 @@ export const consumerLag = new Gauge({
 });
 
 /**
- * The histogram's child for one set of label values, made once and then reused, so a call builds
- * no labels object (prom-client still checks and hashes the child's labels on each observe).
- * `key` is the values joined (labels are bounded, so the map is too).
+ * The series kept for one set of label values, made on first use and then reused (label values
+ * are bounded, so the map is too). `key` is the values joined.
  */
-export function labelledChild<L extends string>(
-  histogram: Histogram<L>,
-  cache: Map<string, ReturnType<Histogram<L>['labels']>>,
+export function seriesOf<L extends string>(
+  histogram: BucketHistogram<L>,
+  cache: Map<string, HistogramSeries>,
   key: string,
-  labels: Partial<Record<L, string>>,
-): ReturnType<Histogram<L>['labels']> {
-  let child = cache.get(key);
-  if (!child) {
-    child = histogram.labels(labels);
-    cache.set(key, child);
+  labels: Record<L, string>,
+): HistogramSeries {
+  let series = cache.get(key);
+  if (!series) {
+    series = histogram.series(labels);
+    cache.set(key, series);
   }
-  return child;
+  return series;
 }
 
 /** Seconds since `start` (a `process.hrtime.bigint()` reading). */
@@ -170,5 +173,6 @@ export async function scrape(deadlineMs = 2000): Promise<string> {
       return Promise.race([hook().catch(() => undefined), deadline]).finally(() => clearTimeout(timer));
     }),
   );
-  return registry.metrics();
+  const text = await registry.metrics();
+  return `${text}\n${histograms.map((h) => h.expose(serviceLabel)).join('\n\n')}\n`;
 }
