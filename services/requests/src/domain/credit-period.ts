@@ -1,3 +1,5 @@
+import { MONTH_NAMES } from '@homereport/contracts';
+
 /**
  * Report credits: CREDITS_PER_PERIOD per period of PERIOD_DAYS days. A user's periods start at
  * their first report view (the anchor) and follow each other without gaps: period n runs from
@@ -25,27 +27,12 @@ export function periodFromNow(now: Date): CreditPeriod {
   return { index: 0, start: now, end: new Date(now.getTime() + PERIOD_MS) };
 }
 
-// Spelled out rather than Intl.DateTimeFormat: the first Intl formatter a process makes loads
-// ICU's locale and time zone data, about 8 MB of resident memory for the life of the process
-// (bench:memory), and this English date is all the service formats.
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** "February 3, 2026": the date in UTC, as Intl.DateTimeFormat('en-US', { dateStyle: 'long' }) writes it. */
+/**
+ * "February 3, 2026": the date in UTC, as Intl.DateTimeFormat('en-US', { dateStyle: 'long' })
+ * writes it, without Intl's memory (MONTH_NAMES).
+ */
 export function longDateUtc(date: Date): string {
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  return `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 export function noCreditsMessage(refreshAt: Date): string {

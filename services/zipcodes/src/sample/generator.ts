@@ -1,4 +1,4 @@
-import type { RiskLevel, ZipAnalysis } from '@homereport/contracts';
+import { MONTH_NAMES, type RiskLevel, type ZipAnalysis } from '@homereport/contracts';
 
 /**
  * Generates plausible, clearly-labelled sample analyses. Deterministic: the figures of a ZIP code
@@ -95,20 +95,6 @@ const round = (value: number, step: number) => Math.round(value / step) * step;
 const fraction = (value: number, digits = 3) => Number(value.toFixed(digits)) + 0;
 const usd = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 function monthsEndingAt(throughMonth: string, count: number): string[] {
   const [year, month] = throughMonth.split('-').map(Number) as [number, number];
@@ -122,7 +108,7 @@ function monthsEndingAt(throughMonth: string, count: number): string[] {
 
 const monthName = (yyyyMm: string) => {
   const [year, month] = yyyyMm.split('-').map(Number) as [number, number];
-  return `${MONTHS[month - 1]} ${year}`;
+  return `${MONTH_NAMES[month - 1]} ${year}`;
 };
 
 function lastDayOf(yyyyMm: string): string {
