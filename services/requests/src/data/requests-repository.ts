@@ -170,18 +170,20 @@ export class RequestsRepository implements RequestStore {
   ): Promise<{ after: RequestRecord; replaced: FileRef[] } | null> {
     const set: Record<string, unknown> = { updated_at: at };
     for (const [type, file] of Object.entries(files)) set[`files.${type}`] = file;
+    // One round trip: the document as it was tells which files were replaced, and with this
+    // write's fields laid over it, how it is now (an upload with MongoDB slow waits for one).
     const before = await this.c.requests.findOneAndUpdate(
       { _id: id },
       { $set: set },
-      { projection: { files: 1 }, returnDocument: 'before' },
+      { ...READ, returnDocument: 'before' },
     );
     if (!before) return null;
     const replaced = Object.entries(files).flatMap(([type, file]) => {
       const old = before.files?.[type];
       return old && old.key !== file?.key ? [old] : [];
     });
-    const after = await this.find(id);
-    return after ? { after, replaced } : null;
+    const after = toRecord({ ...before, updated_at: at, files: { ...before.files, ...files } });
+    return { after, replaced };
   }
 
   async clearPending(id: string, pendingId: string): Promise<void> {
