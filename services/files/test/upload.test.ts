@@ -149,11 +149,14 @@ describe('POST /api/admin/requests/:id/upload', () => {
     expect(createHash('sha256').update(got).digest('hex')).toBe(createHash('sha256').update(content).digest('hex'));
   }, 120_000);
 
-  it('is 404 for an unknown request', async () => {
-    const res = await upload('000000000000000000000000', admin.token, [
-      { field: 'report', name: 'a.pdf', content: pdf() },
-    ]);
+  it('is 404 for an unknown request, and keeps none of its files', async () => {
+    // The request is looked up while the files stream to storage: what was stored goes again.
+    const unknown = randomBytes(12).toString('hex');
+    const res = await upload(unknown, admin.token, [{ field: 'report', name: 'a.pdf', content: pdf() }]);
     expect(res.status).toBe(404);
+    const left: string[] = [];
+    for await (const item of s3().listObjectsV2(BUCKET, `${unknown}/`, true)) left.push(item.name);
+    expect(left).toEqual([]);
   });
 
   it('works on a request that is not covered yet', async () => {

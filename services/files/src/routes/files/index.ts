@@ -42,7 +42,11 @@ export function registerFileRoutes(app: ServiceApp, deps: FileRouteDeps): void {
       requireAdmin(req);
       const requestId = req.params.id;
       if (!req.isMultipart()) throw new AppError(400, 'BAD_REQUEST', Messages.noFile);
-      if (!(await deps.requests.exists(requestId, req.id))) throw notFound('Request not found.');
+      // Asked while the files stream to storage, not before: the requests service's MongoDB read
+      // and the upload overlap (with MongoDB 500 ms slower, an upload waited for both in turn).
+      // An unknown request's objects are removed below, as any refused upload's.
+      const found = deps.requests.exists(requestId, req.id);
+      found.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
 
       const accepted: AcceptedFile[] = [];
       const discard = () => Promise.allSettled(accepted.map((f) => deps.store.remove(f.key)));
@@ -52,6 +56,7 @@ export function registerFileRoutes(app: ServiceApp, deps: FileRouteDeps): void {
           if (part.type !== 'file') continue; // plain form fields carry nothing we use
           accepted.push(await acceptFile(part, requestId, seen, deps.store, deps.maxBytes));
         }
+        if (!(await found)) throw notFound('Request not found.');
         if (accepted.length === 0) throw new AppError(400, 'BAD_REQUEST', Messages.noFile);
         const { request, replaced } = await deps.requests.recordFiles(requestId, accepted, req.id);
         // Only now that the request points at the new objects are the ones it replaced removed.
