@@ -19,7 +19,8 @@ describe('kept public answers, through the real gateway', () => {
       level: 30,
       name: 'gateway',
       reqId: id,
-      req: { method: 'GET', url: '/api/requests/covered' },
+      method: 'GET',
+      url: '/api/requests/covered',
       statusCode: 200,
       msg: 'request completed',
     });

@@ -18,7 +18,8 @@ describe('inbound lead posts, through the real gateway', () => {
     const line = await logLineWith('gateway', [id, 'request completed'], 'the access line of the forwarded post');
     expect(JSON.parse(line)).toMatchObject({
       reqId: id,
-      req: { method: 'POST', url: '/api/webhooks/leads' },
+      method: 'POST',
+      url: '/api/webhooks/leads',
       statusCode: 401,
     });
   });

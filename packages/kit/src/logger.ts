@@ -132,9 +132,12 @@ interface AccessFields {
 }
 
 /**
- * The one line per answered request, as Fastify's own would be, through pino (so redaction,
- * serializers and formatters apply to it like to every other line). `requestId` names the
- * request when the logger is not a request's own (whose bindings already hold its id).
+ * The one line per answered request through pino (so formatters and redaction apply to it like to
+ * every other line), its fields flat: pino runs the wildcard redaction paths (`*.password`, ...)
+ * over every object-valued field of a line, and for the `req` object Fastify's own line nests its
+ * fields in, that walk was about 7% of the gateway's busy time on a kept answer (CPU profile of
+ * bench:metrics), for a line that holds no secret field. `requestId` names the request when the
+ * logger is not a request's own (whose bindings already hold its id).
  */
 export function logAccess(requestLog: { level: string }, fields: AccessFields, requestId?: string): void {
   // A request's pino logger (Fastify types it more loosely).
@@ -143,7 +146,9 @@ export function logAccess(requestLog: { level: string }, fields: AccessFields, r
   log.info(
     {
       ...(requestId === undefined ? {} : { reqId: requestId }),
-      req: { method: fields.method, url: fields.path, remoteAddress: fields.remoteAddress },
+      method: fields.method,
+      url: fields.path,
+      remoteAddress: fields.remoteAddress,
       statusCode: fields.statusCode,
       responseTime: fields.responseTimeMs,
     },
