@@ -34,6 +34,33 @@ describe('request logging', () => {
     expect(loggablePath('/a#x?y')).toBe('/a');
     expect(loggablePath('/plain')).toBe('/plain');
   });
+
+  it('masks the token of a share link, in its API path and its page', () => {
+    expect(loggablePath('/api/shared/abc.def-123?x=1')).toBe('/api/shared/:token');
+    expect(loggablePath('/shared/abc.def-123')).toBe('/shared/:token');
+    expect(loggablePath('/api/requests/shared-with-me')).toBe('/api/requests/shared-with-me');
+  });
+
+  it('logs no share token: the access line of an opened link and of a page load name the path without it', async () => {
+    const { createServiceApp } = await import('./app.js');
+    const { lines, sink } = lineSink();
+    const app = await createServiceApp({
+      name: 'svc',
+      logger: pino(loggerOptions({ name: 'svc', level: 'info', format: 'json' }), sink),
+    });
+    // As the requests service answers the API, and as the gateway answers the page (no route of its own).
+    app.get('/api/shared/:token', async (_req, reply) => reply.status(410).send({ gone: true }));
+    const token = 'v1.s3cr3t-share-token.sig';
+    await app.inject({ url: `/api/shared/${token}` });
+    await app.inject({ url: `/shared/${token}` });
+    await app.close();
+    const access = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request completed');
+    expect(access.map((l) => [l.url, l.statusCode])).toEqual([
+      ['/api/shared/:token', 410],
+      ['/shared/:token', 404],
+    ]);
+    expect(lines.join('\n')).not.toContain('s3cr3t-share-token');
+  });
 });
 
 describe('the access line of a service', () => {

@@ -27,11 +27,22 @@ export const REDACTED_PATHS = [
   'headers.authorization',
 ];
 
-/** A URL as it may be logged: the path only. Query strings carry secrets (`/reset-password?token=…`). */
+/**
+ * A share link's token, a bearer secret in the path: `/shared/<token>` (the web page) and
+ * `/api/shared/<token>` (its API) show the report to whoever holds it.
+ */
+const SHARE_TOKEN = /\/shared\/[^/]+/;
+
+/**
+ * A URL as it may be logged: the path only, since query strings carry secrets
+ * (`/reset-password?token=…`), and a share link's token masked (`/api/shared/:token`). Every line
+ * the kit logs about a request (the access line, an abort, an error) names its path through this.
+ */
 export function loggablePath(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
   const end = url.search(/[?#]/);
-  return end === -1 ? url : url.slice(0, end);
+  const path = end === -1 ? url : url.slice(0, end);
+  return path.includes('/shared/') ? path.replace(SHARE_TOKEN, '/shared/:token') : path;
 }
 
 interface RequestLike {
