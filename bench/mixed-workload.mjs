@@ -6,6 +6,7 @@
 // every write the stack accepted is remembered, so the benchmarks can check afterwards that each
 // was kept, that its event reached Kafka and that no email went out twice.
 import { randomUUID } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { benchUser, signInNewAdmin, startBenchStack } from './support.mjs';
@@ -343,7 +344,8 @@ export async function collectEvents(brokers) {
 /**
  * What became of the accepted writes among `records`: stored (requests and leads in their
  * databases, uploads as a request with a report file), their events on Kafka, and requester
- * receipts sent more than once (one per request and address is right).
+ * receipts sent more than once (one per request and address is right), with when each copy
+ * arrived.
  */
 export async function checkWrites(w, records, { events, maildevUrl }) {
   const writes = records.filter((r) => r.write).map((r) => r.write);
@@ -380,20 +382,38 @@ export async function checkWrites(w, records, { events, maildevUrl }) {
     if (x.type === 'lead' && !events.has(`lead:${x.leadId}`)) eventLost.add(x.id);
   }
   // Receipts: one email per request to its requester; the subject names the (unique) address.
-  const twice = new Set();
+  // `twice`: request id -> its copies ({ at, messageId }, first arrived first).
+  const twice = new Map();
   const res = await fetch(new URL('/email', maildevUrl));
   const emails = res.ok ? await res.json() : [];
   const receipts = new Map();
   for (const mail of emails) {
     const to = (mail.to ?? []).map((a) => a.address).join(',');
     const key = `${to}|${mail.subject}`;
-    receipts.set(key, (receipts.get(key) ?? 0) + 1);
+    receipts.set(key, [...(receipts.get(key) ?? []), mail]);
   }
   for (const x of writes) {
     if (x.type !== 'request') continue;
-    if ((receipts.get(`${x.email}|We received your request for ${x.address}`) ?? 0) > 1) twice.add(x.id);
+    const copies = receipts.get(`${x.email}|We received your request for ${x.address}`) ?? [];
+    if (copies.length > 1)
+      twice.set(
+        x.id,
+        copies.map((m) => ({ at: arrivedAt(m), messageId: m.messageId })).sort((a, b) => a.at - b.at),
+      );
   }
   return { writes, missing, eventLost, twice };
+}
+
+/**
+ * When maildev took a message, in ms: its stored file's modification time (the local maildev
+ * keeps each message as a file, written as it arrives), else its Date header (whole seconds).
+ */
+function arrivedAt(mail) {
+  try {
+    return statSync(mail.source).mtimeMs;
+  } catch {
+    return Date.parse(mail.time ?? mail.date);
+  }
 }
 
 /**
