@@ -126,7 +126,7 @@ export async function startBenchStack({ name, log, settings = {}, processSetting
     ...infra.settings,
     INTERNAL_SECRET: randomBytes(24).toString('hex'),
     EVENT_SECRET_KEY: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     ...settings,
   };
   let stack;
