@@ -130,6 +130,36 @@ describe('security headers', () => {
   });
 });
 
+describe('CORS', () => {
+  const preflight = {
+    method: 'OPTIONS' as const,
+    url: '/api/requests/mine',
+    headers: { origin: 'https://partner.example', 'access-control-request-method': 'GET' },
+  };
+
+  it('is closed unless origins are configured: no allow-origin header, no preflight', async () => {
+    await gateway();
+    const res = await app.inject({ url: '/api/requests/mine', headers: { origin: 'https://partner.example' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    // The preflight goes on to the service like any call (which has no OPTIONS route): no grant.
+    const pre = await app.inject(preflight);
+    expect(pre.headers['access-control-allow-origin']).toBeUndefined();
+    expect(pre.headers['access-control-allow-methods']).toBeUndefined();
+  });
+
+  it('lets a configured origin in, and only that one', async () => {
+    await gateway({ CORS_ORIGINS: 'https://partner.example' });
+    const pre = await app.inject(preflight);
+    expect(pre.statusCode).toBe(204);
+    expect(pre.headers['access-control-allow-origin']).toBe('https://partner.example');
+    const res = await app.inject({ url: '/api/requests/mine', headers: { origin: 'https://partner.example' } });
+    expect(res.headers['access-control-allow-origin']).toBe('https://partner.example');
+    const other = await app.inject({ url: '/api/requests/mine', headers: { origin: 'https://evil.example' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
 describe('forwarded and identity headers', () => {
   it('the service sees ours only: client-sent identity and secret are dropped', async () => {
     await gateway();

