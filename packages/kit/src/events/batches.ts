@@ -95,7 +95,11 @@ export class ClaimedTogether {
  * also carries the claims' state: renewing or finishing them is one write to it, where updating
  * each claim cost the database more than inserting it.
  */
-export async function claimTogether(claims: Claims, events: EventEnvelope[]): Promise<ClaimedTogether> {
+export async function claimTogether(claims: Claims, delivered: EventEnvelope[]): Promise<ClaimedTogether> {
+  // One claim per event: an event delivered twice in one fetch (the outbox publishes at least
+  // once) would fail its second insert, and that failure would unclaim it while its first
+  // insert stood under this call's chunk, which then said done for an event never handled.
+  const events = [...new Map(delivered.map((e) => [e.id, e])).values()];
   if (events.length === 0) return new ClaimedTogether(claims, new Set(), undefined);
   const { ledger, processed, owner, groupId } = claims;
   const now = new Date();

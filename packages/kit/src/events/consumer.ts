@@ -174,11 +174,13 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
       claims,
       readable.map((r) => r.event),
     );
-    const mine = readable.filter((r) => together.eventIds.has(r.event.id));
-    const oneByOne = [
-      ...unreadable,
-      ...readable.filter((r) => !together.eventIds.has(r.event.id)).map((r) => r.message),
-    ];
+    // The first delivery of each event claimed here; a second one in the same fetch goes one at
+    // a time afterwards, and finds the event done.
+    const first = new Map<string, (typeof readable)[number]>();
+    for (const r of readable) if (together.eventIds.has(r.event.id) && !first.has(r.event.id)) first.set(r.event.id, r);
+    const mine = [...first.values()];
+    const taken = new Set(mine);
+    const oneByOne = [...unreadable, ...readable.filter((r) => !taken.has(r)).map((r) => r.message)];
     const log = logger.child({ eventType: topic });
     if (
       mine.length > 0 &&
