@@ -16,6 +16,18 @@ function lineSink() {
   return { lines, sink };
 }
 
+/** A kit service app logging at info to a sink, and the access lines it wrote (once closed). */
+async function serviceAppLogged() {
+  const { createServiceApp } = await import('./app.js');
+  const { lines, sink } = lineSink();
+  const app = await createServiceApp({
+    name: 'svc',
+    logger: pino(loggerOptions({ name: 'svc', level: 'info', format: 'json' }), sink),
+  });
+  const accessLines = () => lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request completed');
+  return { app, lines, accessLines };
+}
+
 describe('request logging', () => {
   it('logs the path of a request without its query string', async () => {
     const { lines, sink } = lineSink();
@@ -40,42 +52,16 @@ describe('request logging', () => {
     expect(loggablePath('/shared/abc.def-123')).toBe('/shared/:token');
     expect(loggablePath('/api/requests/shared-with-me')).toBe('/api/requests/shared-with-me');
   });
-
-  it('logs no share token: the access line of an opened link and of a page load name the path without it', async () => {
-    const { createServiceApp } = await import('./app.js');
-    const { lines, sink } = lineSink();
-    const app = await createServiceApp({
-      name: 'svc',
-      logger: pino(loggerOptions({ name: 'svc', level: 'info', format: 'json' }), sink),
-    });
-    // As the requests service answers the API, and as the gateway answers the page (no route of its own).
-    app.get('/api/shared/:token', async (_req, reply) => reply.status(410).send({ gone: true }));
-    const token = 'v1.s3cr3t-share-token.sig';
-    await app.inject({ url: `/api/shared/${token}` });
-    await app.inject({ url: `/shared/${token}` });
-    await app.close();
-    const access = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request completed');
-    expect(access.map((l) => [l.url, l.statusCode])).toEqual([
-      ['/api/shared/:token', 410],
-      ['/shared/:token', 404],
-    ]);
-    expect(lines.join('\n')).not.toContain('s3cr3t-share-token');
-  });
 });
 
 describe('the access line of a service', () => {
   it('is one JSON line per answered request, as pino would write it, without health probes', async () => {
-    const { createServiceApp } = await import('./app.js');
-    const { lines, sink } = lineSink();
-    const app = await createServiceApp({
-      name: 'svc',
-      logger: pino(loggerOptions({ name: 'svc', level: 'info', format: 'json' }), sink),
-    });
+    const { app, lines, accessLines } = await serviceAppLogged();
     app.get('/things/:id', async () => ({ ok: true }));
     await app.inject({ url: '/things/7?token=s3cr3t', headers: { 'x-request-id': 'req-abc' } });
     await app.inject({ url: '/health/live' });
     await app.close();
-    const access = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request completed');
+    const access = accessLines();
     expect(access).toHaveLength(1);
     expect(access[0]).toMatchObject({
       level: 30,
@@ -90,6 +76,21 @@ describe('the access line of a service', () => {
     expect(typeof access[0].time).toBe('number');
     expect(typeof access[0].responseTime).toBe('number');
     expect(lines.join('\n')).not.toContain('s3cr3t');
+  });
+
+  it('names no share token: an opened link and a page load are logged without it', async () => {
+    const { app, lines, accessLines } = await serviceAppLogged();
+    // As the requests service answers the API, and as the gateway answers the page (no route of its own).
+    app.get('/api/shared/:token', async (_req, reply) => reply.status(410).send({ gone: true }));
+    const token = 'v1.s3cr3t-share-token.sig';
+    await app.inject({ url: `/api/shared/${token}` });
+    await app.inject({ url: `/shared/${token}` });
+    await app.close();
+    expect(accessLines().map((l) => [l.url, l.statusCode])).toEqual([
+      ['/api/shared/:token', 410],
+      ['/shared/:token', 404],
+    ]);
+    expect(lines.join('\n')).not.toContain('s3cr3t-share-token');
   });
 });
 
