@@ -210,7 +210,7 @@ export class Claims {
     this.settled([eventId]);
   }
 
-  /** FREE, and the event's effects not written yet written with it, for whoever takes it next. */
+  /** FREE, with the event's effects not yet written on the claim, for whoever takes it next. */
   freeing(eventId: string) {
     const effects = this.unwrittenOf(eventId);
     return effects.length === 0 ? FREE : { ...FREE, $addToSet: { effects: { $each: effects } } };
