@@ -38,11 +38,19 @@ export class RequestsRepository implements RequestStore {
     return new ObjectId().toHexString();
   }
 
-  async insert(request: NewRequest, events: OutboxEntry[], pendingId: string): Promise<RequestRecord> {
-    const seq = await nextValue(this.c.counters, 'requests');
+  async insert(
+    request: NewRequest,
+    events: OutboxEntry[],
+    pendingId: string,
+    ready?: Promise<unknown>,
+  ): Promise<RequestRecord> {
+    // The sequence number is taken while the outbox marks the document (and `ready` runs): the
+    // insert waits for one round trip before it, not two (MongoDB slow, the deadline counts).
+    const seq = nextValue(this.c.counters, 'requests');
+    seq.catch(() => undefined); // awaited in the write; not an unhandled rejection if the marker fails first
     const doc: RequestDoc = {
       _id: request.id,
-      seq,
+      seq: 0,
       address: request.address,
       addressKey: request.addressKey,
       url: request.url,
@@ -57,7 +65,10 @@ export class RequestsRepository implements RequestStore {
       pending: [pendingId],
       outbox: events,
     };
-    await this.outbox.record('requests', doc._id, () => this.c.requests.insertOne(doc));
+    await this.outbox.record('requests', doc._id, async () => {
+      [doc.seq] = await Promise.all([seq, ready]);
+      return this.c.requests.insertOne(doc);
+    });
     return toRecord(doc);
   }
 

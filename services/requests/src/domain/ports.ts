@@ -62,8 +62,16 @@ export interface StatusChange {
 
 export interface RequestStore {
   newId(): string;
-  /** Stores the request with its events and a pending marker for `pendingId`. */
-  insert(request: NewRequest, events: OutboxEntry[], pendingId: string): Promise<RequestRecord>;
+  /**
+   * Stores the request with its events and a pending marker for `pendingId`. `ready`, a check
+   * started before, is awaited before the write: its failure stores nothing.
+   */
+  insert(
+    request: NewRequest,
+    events: OutboxEntry[],
+    pendingId: string,
+    ready?: Promise<unknown>,
+  ): Promise<RequestRecord>;
   find(id: string): Promise<RequestRecord | null>;
   findMany(ids: string[]): Promise<RequestRecord[]>;
   /** The newest `limit` requests at or below sequence `atMost` (default: all), newest first. */

@@ -151,7 +151,10 @@ export class Requests {
     const notes = optionalText(input.notes);
     const key = addressKey(address);
     const now = this.now();
-    const duplicateOf = await this.ownEarlierRequest(key, requester, now);
+    // Looked up while the store prepares the insert; the insert waits for it, so a failure
+    // stores nothing (a client that retries after 503 makes one request, not two).
+    const earlier = this.ownEarlierRequest(key, requester, now);
+    earlier.catch(() => undefined); // awaited through insert
 
     const id = this.deps.requests.newId();
     const record: RequestRecord = {
@@ -174,7 +177,9 @@ export class Requests {
       { id, address, addressKey: key, url, notes, created_at: now, requester },
       [event],
       event.id,
+      earlier,
     );
+    const duplicateOf = await earlier;
     // The request is stored with its event: it is accepted. If a dependency fails the follow-up
     // steps now, the consumer of request-submitted finishes them (the document stays pending).
     await this.afterSubmit(stored, event.id).catch((err: unknown) => {
