@@ -7,7 +7,13 @@ import type { ServiceApp } from './app.js';
 import { splitList } from './config.js';
 import { type DependencyBreaker, guardMongo } from './connections/breaker.js';
 import { createKafka, ensureTopics, registerKafkaReadiness } from './connections/kafka.js';
-import { connectMongo, ensureCollections, registerMongo } from './connections/mongo.js';
+import {
+  type MongoConnection,
+  connectMongo,
+  connectMongoDriver,
+  ensureCollections,
+  registerMongo,
+} from './connections/mongo.js';
 import { connectRedis, registerRedis } from './connections/redis.js';
 import { createS3Client, ensureBucket, registerS3 } from './connections/s3.js';
 import { unavailableDependency } from './dependency-errors.js';
@@ -26,6 +32,11 @@ import type { Logger } from './logger.js';
 /** What a service asks for; only these connections are opened and checked for readiness. */
 export interface Needs {
   mongoDb?: string;
+  /**
+   * The service defines mongoose models: its connection is mongoose's (`infra.mongoose`). Without
+   * it the MongoDB driver alone opens the database and mongoose is never loaded (bench:memory).
+   */
+  mongoose?: boolean;
   redis?: boolean;
   /** Topics the service publishes to or consumes from; created if missing. */
   kafkaTopics?: string[];
@@ -52,7 +63,8 @@ export interface ConnectionSettings {
  * away: topics are ensured in the background and the outbox holds events until it returns.
  */
 export class Infrastructure {
-  private _mongo?: Connection;
+  private _mongo?: MongoConnection;
+  private _mongoose?: Connection;
   private _redis?: Redis;
   private _kafka?: Kafka;
   private _publisher?: EventPublisher;
@@ -70,9 +82,12 @@ export class Infrastructure {
   static async open(name: string, settings: ConnectionSettings, needs: Needs, logger: Logger): Promise<Infrastructure> {
     const infra = new Infrastructure(name, settings, logger);
     if (needs.mongoDb) {
-      infra._mongo = await connectMongo(required(settings.MONGO_URL, 'MONGO_URL'), needs.mongoDb, {
-        timeoutMs: settings.MONGO_TIMEOUT_MS,
-      });
+      const url = required(settings.MONGO_URL, 'MONGO_URL');
+      const options = { timeoutMs: settings.MONGO_TIMEOUT_MS };
+      if (needs.mongoose) {
+        infra._mongoose = await connectMongo(url, needs.mongoDb, options);
+        infra._mongo = infra._mongoose;
+      } else infra._mongo = await connectMongoDriver(url, needs.mongoDb, options);
       await ensureCollections(infra._mongo, [OUTBOX_MARKERS, 'processed_events']);
       infra.mongoBreaker = guardMongo(infra._mongo, logger);
     }
@@ -103,8 +118,12 @@ export class Infrastructure {
     return infra;
   }
 
-  get mongo(): Connection {
+  get mongo(): MongoConnection {
     return required(this._mongo, 'mongo connection (add mongoDb to the service needs)');
+  }
+  /** The mongoose connection, for the service's models. */
+  get mongoose(): Connection {
+    return required(this._mongoose, 'mongoose connection (add mongoDb and mongoose to the service needs)');
   }
   get redis(): Redis {
     return required(this._redis, 'redis connection (add redis to the service needs)');
@@ -163,9 +182,10 @@ export class Infrastructure {
   startConsumer(groupId: string, handlers: Record<string, EventHandler>): void {
     let consumer: Consumer | undefined;
     let stopped = false;
-    const processed = this.mongo.collection<ProcessedEvent>('processed_events');
+    const db = required(this.mongo.db, 'mongo database');
+    const processed = db.collection<ProcessedEvent>('processed_events');
     // Hour buckets of processed ids, read and deleted by _id when they grow old (no TTL indexes here).
-    const ledger = this.mongo.collection<ProcessedLedger>('processed_events_ledger');
+    const ledger = db.collection<ProcessedLedger>('processed_events_ledger');
     const started = this.topicsReady
       .then(() =>
         this.retryUntilDone(`consumer ${groupId}`, async () => {

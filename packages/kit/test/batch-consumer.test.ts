@@ -18,8 +18,8 @@ import { useKitInfrastructure } from './kit-infrastructure.js';
 
 const kit = useKitInfrastructure('kit-batch-test');
 
-const processed = () => kit().mongo.collection<ProcessedEvent>('processed_events');
-const ledger = () => kit().mongo.collection<ProcessedLedger>('processed_events_ledger');
+const processed = () => kit().mongo.db!.collection<ProcessedEvent>('processed_events');
+const ledger = () => kit().mongo.db!.collection<ProcessedLedger>('processed_events_ledger');
 
 async function freshTopic(prefix: string) {
   const topic = `${prefix}-${randomUUID().slice(0, 8)}`;

@@ -7,8 +7,8 @@ import { useKitInfrastructure } from './kit-infrastructure.js';
 
 // The claims and the batch claims on their own, against the real MongoDB: no Kafka, no consumer.
 const kit = useKitInfrastructure('kit-claims-test');
-const processed = () => kit().mongo.collection<ProcessedEvent>('processed_events');
-const ledger = () => kit().mongo.collection<ProcessedLedger>('processed_events_ledger');
+const processed = () => kit().mongo.db!.collection<ProcessedEvent>('processed_events');
+const ledger = () => kit().mongo.db!.collection<ProcessedLedger>('processed_events_ledger');
 
 /** Two consumer instances of one fresh group. */
 function group(leaseMs = 60_000) {

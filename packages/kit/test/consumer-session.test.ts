@@ -25,7 +25,7 @@ describe('the consumer with a short session', () => {
       consumer = await startConsumer({
         kafka: infra.kafka,
         groupId,
-        processed: infra.mongo.collection('processed_events'),
+        processed: infra.mongo.db!.collection('processed_events'),
         publisher: infra.publisher,
         logger: createLogger({ name: 'session-test', level: 'silent', format: 'json' }),
         handlers: {

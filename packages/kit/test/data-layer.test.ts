@@ -16,7 +16,7 @@ describe('the database under concurrent writes', () => {
 
   beforeAll(async () => {
     ({ infra, app, topic } = await startNoteService('kit-data-layer', {}));
-    race = infra.mongo.collection(`race_${randomUUID().slice(0, 8)}`);
+    race = infra.mongo.db!.collection(`race_${randomUUID().slice(0, 8)}`);
   });
   afterAll(async () => {
     await app?.close();

@@ -179,7 +179,7 @@ describe('the consumer', () => {
       consumer = await startConsumer({
         kafka: infra.kafka,
         groupId,
-        processed: infra.mongo.collection('processed_events'),
+        processed: infra.mongo.db!.collection('processed_events'),
         publisher: flakyPublisher,
         logger: createLogger({ name: 'dlq-test', level: 'silent', format: 'json' }),
         maxAttempts: 2,
@@ -201,7 +201,7 @@ describe('the consumer', () => {
       await eventually(async () => handled.includes(after.id), 30_000, 'the next event to be handled');
       // Released so an operator can replay it.
       expect(
-        await infra.mongo.collection('processed_events').findOne({ _id: `${groupId}:${poison.id}` as never }),
+        await infra.mongo.db!.collection('processed_events').findOne({ _id: `${groupId}:${poison.id}` as never }),
       ).toBeNull();
     } finally {
       await consumer?.disconnect();

@@ -27,7 +27,7 @@ export async function buildNoteService(
     logger: createLogger({ name: 'fixture', level: 'warn', format: 'json' }),
   });
   infra.attach(app);
-  const Note = infra.mongo.model(
+  const Note = infra.mongoose.model(
     'Note',
     new Schema({ _id: String, text: String, outbox: outboxSchemaPath }, { collection: 'notes', versionKey: false }),
   );
@@ -70,7 +70,7 @@ export async function startNoteService(
       S3_SECRET_KEY: env.s3.secretKey,
       S3_BUCKET: 'kit-test',
     },
-    { ...needs, mongoDb: 'kit_test', kafkaTopics: [topic] },
+    { ...needs, mongoDb: 'kit_test', mongoose: true, kafkaTopics: [topic] },
     createLogger({ name, level: 'silent', format: 'json' }),
   );
   await ensureTopics(infra.kafka, [topic], 1);

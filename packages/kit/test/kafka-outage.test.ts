@@ -51,7 +51,7 @@ describe.runIf(ownKafka)('when Kafka stops while a service runs', () => {
         expect(written.statusCode).toBe(201);
         const { id, eventId } = written.json();
         // The event waits in the document's outbox rather than being lost.
-        const pending = await infra.mongo.collection('notes').findOne({ _id: id });
+        const pending = await infra.mongo.db!.collection('notes').findOne({ _id: id });
         expect(pending?.outbox.map((e: { id: string }) => e.id)).toEqual([eventId]);
 
         await kafkaServer(env.infraPorts, env.dataDir).start();

@@ -19,7 +19,7 @@ beforeAll(async () => {
   infra = await Infrastructure.open(
     'mongo-deadline-test',
     { MONGO_URL: env.mongoUrl, MONGO_TIMEOUT_MS: BUDGET_MS },
-    { mongoDb: 'kit_deadline_test' },
+    { mongoDb: 'kit_deadline_test', mongoose: true },
     createLogger({ name: 'mongo-deadline-test', level: 'silent', format: 'json' }),
   );
   app = await createServiceApp({
@@ -27,8 +27,8 @@ beforeAll(async () => {
     logger: createLogger({ name: 'mongo-deadline-test', level: 'silent', format: 'json' }),
   });
   infra.attach(app);
-  const notes = infra.mongo.collection('notes');
-  const Note = infra.mongo.model('DeadlineNote', new (await import('mongoose')).Schema({ text: String }), 'notes');
+  const notes = infra.mongoose.collection('notes');
+  const Note = infra.mongoose.model('DeadlineNote', new (await import('mongoose')).Schema({ text: String }), 'notes');
   app.get('/quick', async () => ({ found: (await notes.findOne({ text: 'kept' }))?.text ?? null }));
   // Spends the request's budget elsewhere first (as earlier operations on a slow server would).
   app.get('/late/driver', async () => {
@@ -76,7 +76,7 @@ describe('the MongoDB deadline of a request', () => {
     const res = await app.inject({ method: 'POST', url: '/late/mongoose' });
     expect(res.statusCode).toBe(503);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await infra.mongo.collection('notes').findOne({ text: 'late' })).toBeNull();
+    expect(await infra.mongoose.collection('notes').findOne({ text: 'late' })).toBeNull();
   });
 
   it('does not count work marked as outside it (a password hash) against the budget', async () => {
@@ -92,7 +92,7 @@ describe('the MongoDB deadline of a request', () => {
   });
 
   it('leaves operations outside requests alone', async () => {
-    const notes = infra.mongo.collection('notes');
+    const notes = infra.mongoose.collection('notes');
     await sleep(BUDGET_MS + 100);
     expect(await notes.findOne({ text: 'kept' })).toMatchObject({ text: 'kept' });
   });

@@ -25,7 +25,7 @@ describe('the kit against the real servers', () => {
   it('writes a document to MongoDB and reads it back', async () => {
     const res = await app.inject({ method: 'POST', url: '/notes', payload: { text: 'hello mongo' } });
     expect(res.statusCode).toBe(201);
-    const stored = await infra.mongo.collection('notes').findOne({ _id: res.json().id });
+    const stored = await infra.mongo.db!.collection('notes').findOne({ _id: res.json().id });
     expect(stored?.text).toBe('hello mongo');
   });
 
@@ -43,7 +43,7 @@ describe('the kit against the real servers', () => {
     expect(handled.find((e) => e.id === eventId)?.data).toEqual({ noteId: id, text: 'via kafka' });
 
     // The relay removed the event from the document once Kafka acknowledged it.
-    const doc = await infra.mongo.collection('notes').findOne({ _id: id });
+    const doc = await infra.mongo.db!.collection('notes').findOne({ _id: id });
     expect(doc?.outbox).toEqual([]);
 
     // Redeliver the very same envelope (as Kafka does after a consumer crash), then a marker.

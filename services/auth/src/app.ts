@@ -28,7 +28,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   infra.attach(app);
 
   const relay = infra.startOutboxRelay([...OUTBOX_COLLECTIONS]);
-  const users = new UsersRepository(userModel(infra.mongo), relay);
+  const users = new UsersRepository(userModel(infra.mongoose), relay);
   await users.ensureIndexes();
 
   const sessions = new SessionStore(infra.redis);
@@ -53,7 +53,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
       idleSeconds: config.ADMIN_SESSION_IDLE_MINUTES * 60,
       absoluteSeconds: config.ADMIN_SESSION_MAX_HOURS * 3600,
     },
-    mfa: new AdminMfa(new MongoMfaStore(infra.mongo), {
+    mfa: new AdminMfa(new MongoMfaStore(infra.mongoose), {
       eventSecretKey: config.EVENT_SECRET_KEY,
       required: config.ADMIN_MFA_REQUIRED,
       issuer: 'HomeReport',

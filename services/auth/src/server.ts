@@ -11,7 +11,7 @@ await runService(
       'auth',
       config,
       // The topics come from the event catalogue in packages/contracts.
-      { mongoDb: config.MONGO_DB, redis: true, kafkaTopics: PUBLISHED_TOPICS },
+      { mongoDb: config.MONGO_DB, mongoose: true, redis: true, kafkaTopics: PUBLISHED_TOPICS },
       logger,
     );
     return buildApp({ config, logger, infra });

@@ -36,7 +36,7 @@ export async function buildApp({ config, logger, infra, mailer: givenMailer }: A
   app.addHook('onClose', async () => mailer.close());
   infra.attach(app);
 
-  const models = await createModels(infra.mongo);
+  const models = await createModels(infra.mongoose);
   const relay = infra.startOutboxRelay(['contact_messages']);
   infra.startConsumer(CONSUMER_GROUP, {
     ...notificationHandlers({

@@ -9,6 +9,7 @@ await runService('notifications', loadNotificationsConfig, async (config, logger
     config,
     {
       mongoDb: config.MONGO_DB,
+      mongoose: true,
       redis: true,
       // What it publishes and consumes, from the event catalogue in packages/contracts.
       kafkaTopics: kafkaTopicsOf('notifications'),

@@ -32,7 +32,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   });
   infra.attach(app);
 
-  const store = new AnalysesRepository(analysisModel(infra.mongo));
+  const store = new AnalysesRepository(analysisModel(infra.mongoose));
   const list = new ListIndex(infra.redis, () => store.listItems(), true);
   if (config.ZIP_LOAD_SAMPLE_WHEN_EMPTY) await loadSampleIfEmpty(store, list, config.ZIP_SAMPLE_FILE, logger);
 

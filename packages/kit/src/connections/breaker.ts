@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Redis, Command as RedisCommand } from 'ioredis';
-import type { Connection } from 'mongoose';
 import { unavailableDependency } from '../dependency-errors.js';
 import type { Logger } from '../logger.js';
 import { watchRedisCommand } from '../metrics/dependencies.js';
 import { withTimeout } from '../readiness.js';
+import type { MongoConnection } from './mongo.js';
 import { loadIoredis } from './redis.js';
 
 /**
@@ -200,7 +200,7 @@ export function wrapRedisCommands(
  * within MONGO_TIMEOUT_MS with an error the service answers 503 for, and refusing earlier would
  * need a hook into the driver's internals.
  */
-export function guardMongo(conn: Connection, logger: Logger, options?: BreakerOptions): DependencyBreaker {
+export function guardMongo(conn: MongoConnection, logger: Logger, options?: BreakerOptions): DependencyBreaker {
   const breaker = new DependencyBreaker(
     'mongo',
     async () => {

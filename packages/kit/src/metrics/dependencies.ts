@@ -1,5 +1,5 @@
 import type { Client as S3Client } from 'minio';
-import type { Connection } from 'mongoose';
+import type { MongoConnection } from '../connections/mongo.js';
 import { startDependencySpan, traceDependency, traceMongo } from '../tracing/dependencies.js';
 import { endSpan } from '../tracing/export.js';
 import type { HistogramSeries } from './histogram.js';
@@ -38,7 +38,7 @@ export async function timeDependency<T>(dependency: Dependency, operation: strin
  * command's name and duration as the server answered, so every model and collection call is
  * timed without wrapping them. Operation is the command name (find, insert, update, ...).
  */
-export function instrumentMongo(conn: Connection): void {
+export function instrumentMongo(conn: MongoConnection): void {
   const client = conn.getClient();
   traceMongo(client);
   if (!metricsEnabled()) return;
