@@ -93,7 +93,7 @@ describe('security', () => {
     });
     expect(preflight.status).toBe(404);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
-    expect((await preflight.json()).code).toBeDefined();
+    expect(((await preflight.json()) as { code?: string }).code).toBe('NOT_FOUND');
     // Pages (and report files, which open in a tab) get the policy a page needs.
     for (const path of ['/', '/api/files/no-such-link']) {
       const page = await fetch(`${env.gatewayUrl}${path}`);
