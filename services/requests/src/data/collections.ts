@@ -1,7 +1,6 @@
-import type { RequestStatus } from '@homereport/contracts';
 import type { OutboxEntry } from '@homereport/kit';
 import type { Collection, Db } from 'mongodb';
-import type { FileRef, HistoryEntry, Person } from '../domain/ports.js';
+import type { FileRef, HistoryEntry, RequestRecord, StatusChange } from '../domain/ports.js';
 
 /**
  * The requests database. The embedded MongoDB-protocol server answers quickly only through `_id`
@@ -15,33 +14,14 @@ import type { FileRef, HistoryEntry, Person } from '../domain/ports.js';
  * on the two-document `stats` collection, where a scan costs nothing.
  */
 
-interface StatusHistoryEntry {
-  from: RequestStatus;
-  to: RequestStatus;
-  by: Person;
-  at: Date;
-}
-
-export interface RequestDoc {
+/** A request as stored: the domain's record under `_id`, with what only the database keeps. */
+export interface RequestDoc extends Omit<RequestRecord, 'id' | 'files'> {
   _id: string;
-  /** Creation order, 1, 2, 3...: the admin's recent list fetches the newest seqs by key. */
-  seq: number;
-  address: string;
-  addressKey: string;
-  url: string | null;
-  notes: string | null;
-  status: RequestStatus;
-  created_at: Date;
-  updated_at: Date;
-  completed_at: Date | null;
   /** Present only while covered: the order of becoming covered (the public list's key). */
   coveredSeq?: number;
-  requester: Person | null;
   files: Record<string, FileRef>;
   /** Every status change with who made it and when (the last 100). */
-  status_history: StatusHistoryEntry[];
-  /** Events whose follow-up effects (counters, lists) are not confirmed applied yet. */
-  pending: string[];
+  status_history: StatusChange[];
   outbox: OutboxEntry[];
 }
 
