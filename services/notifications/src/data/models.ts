@@ -1,14 +1,10 @@
 import { outboxSchemaPath } from '@homereport/kit';
 import { type Connection, type Model, Schema } from 'mongoose';
+import type { SentEmail, StoredContactMessage } from '../domain/ports.js';
 
-interface ContactMessageDoc {
+/** A contact message as stored: the domain's message under `_id`, with its pending events. */
+interface ContactMessageDoc extends Omit<StoredContactMessage, 'id'> {
   _id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  requestId: string;
-  createdAt: Date;
   outbox: unknown[];
 }
 
@@ -30,14 +26,9 @@ const contactMessageSchema = new Schema<ContactMessageDoc>(
 // Looked up only by _id (the message id in the event and the staff email's reference). The
 // outbox relay's scan for documents with pending events needs no index at this volume.
 
-interface SentEmailDoc {
+interface SentEmailDoc extends SentEmail {
   /** `<kind>:<eventId>` (sentEmailId), so the emails of many events are found in one `_id` lookup. */
   _id: string;
-  eventId: string;
-  kind: string;
-  to: string;
-  sentAt: Date;
-  smtpMessageId: string;
 }
 
 const sentEmailSchema = new Schema<SentEmailDoc>(
