@@ -36,6 +36,14 @@ const DELIVERY_PROMISE = 'A completed report is usually delivered within 3-5 bus
 
 const page = (brand: Brand, path: string) => `${brand.publicUrl.replace(/\/+$/, '')}${path}`;
 
+/** What the staff are told of a request, in its own email and in a digest. */
+const requestRows = ({ request, requester }: RequestSubmitted): [string, string][] => [
+  ['Address', request.address],
+  ['Listing URL', request.url ?? 'not given'],
+  ['Requested by', requester ? requester.email : 'Anonymous visitor (not signed in)'],
+  ['Requested on', request.created_at],
+];
+
 export function requestStaffEmail(data: RequestSubmitted, brand: Brand): RenderedEmail {
   const { request, requester } = data;
   const content: EmailContent = {
@@ -45,12 +53,7 @@ export function requestStaffEmail(data: RequestSubmitted, brand: Brand): Rendere
     blocks: [
       {
         kind: 'fields',
-        rows: [
-          ['Address', request.address],
-          ['Listing URL', request.url ?? 'not given'],
-          ['Requested by', requester ? requester.email : 'Anonymous visitor (not signed in)'],
-          ['Requested on', request.created_at],
-        ],
+        rows: requestRows(data),
       },
       ...(request.notes ? [{ kind: 'quote' as const, text: request.notes }] : []),
       {
@@ -110,14 +113,12 @@ function requestDigestEmail(requests: RequestSubmitted[], brand: Brand): Rendere
     },
     { kind: 'button', label: 'Open all requests', url: page(brand, '/admin/requests') },
   ];
-  for (const { request, requester } of requests) {
+  for (const data of requests) {
+    const { request } = data;
     blocks.push({
       kind: 'fields',
       rows: [
-        ['Address', request.address],
-        ['Listing URL', request.url ?? 'not given'],
-        ['Requested by', requester ? requester.email : 'Anonymous visitor (not signed in)'],
-        ['Requested on', request.created_at],
+        ...requestRows(data),
         ['Notes', request.notes ?? 'none'],
         ['Open', page(brand, `/admin/request/${encodeURIComponent(request.id)}`)],
       ],
