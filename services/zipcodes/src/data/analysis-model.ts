@@ -1,3 +1,4 @@
+import { ZipAnalysis } from '@homereport/contracts';
 import { type Connection, type Model, Schema } from 'mongoose';
 
 /**
@@ -5,43 +6,19 @@ import { type Connection, type Model, Schema } from 'mongoose';
  * equality on `_id`, the one index every MongoDB-protocol server uses (no other index needed).
  * The sections are kept as imported; the import checks them against the contract schema first.
  */
-export interface AnalysisDocument {
-  _id: string;
-  reportMetadata: Record<string, unknown>;
-  executiveSummary: Record<string, unknown>;
-  marketFundamentals: Record<string, unknown>;
-  demographics?: Record<string, unknown>;
-  priceTrends?: Record<string, unknown>;
-  investmentAnalysis?: Record<string, unknown>;
-  outlook?: Record<string, unknown>;
-  actionableRecommendations?: Record<string, unknown>;
-  importedAt: Date;
-}
+export type AnalysisDocument = Omit<ZipAnalysis, 'zipCode'> & { _id: string; importedAt: Date };
 
-export const SECTIONS = [
-  'reportMetadata',
-  'executiveSummary',
-  'marketFundamentals',
-  'demographics',
-  'priceTrends',
-  'investmentAnalysis',
-  'outlook',
-  'actionableRecommendations',
-] as const;
+type Section = Exclude<keyof ZipAnalysis, 'zipCode'>;
 
-const section = { type: Schema.Types.Mixed };
+/** The sections of an analysis: every field of the contract's ZipAnalysis but its key. */
+export const SECTIONS = Object.keys(ZipAnalysis.properties).filter((name): name is Section => name !== 'zipCode');
+
+const required = new Set<string>(ZipAnalysis.required);
 
 const analysisSchema = new Schema<AnalysisDocument>(
   {
     _id: { type: String, required: true },
-    reportMetadata: { ...section, required: true },
-    executiveSummary: { ...section, required: true },
-    marketFundamentals: { ...section, required: true },
-    demographics: section,
-    priceTrends: section,
-    investmentAnalysis: section,
-    outlook: section,
-    actionableRecommendations: section,
+    ...Object.fromEntries(SECTIONS.map((name) => [name, { type: Schema.Types.Mixed, required: required.has(name) }])),
     importedAt: { type: Date, required: true },
   },
   // minimize off: an empty section the staff sent ({}) is kept as sent.
