@@ -5,6 +5,8 @@ export function infraPorts(profile: 'dev' | 'test', offset?: number): Record<str
 export function provision(options?: { withBrowser?: boolean }): void;
 export function stopByPidFile(dataDir: string, name: string, timeoutMs?: number): Promise<void>;
 export function waitForPort(port: number, options?: { timeoutMs?: number; name?: string }): Promise<void>;
+/** Whether something accepts a connection on 127.0.0.1:port now (one attempt). */
+export function portInUse(port: number): Promise<boolean>;
 export interface LocalServer {
   name: string;
   port: number;

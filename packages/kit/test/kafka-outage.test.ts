@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kafka as kafkaServer, stopByPidFile, waitForPort } from '../../../infra/local/servers.mjs';
+import { kafka as kafkaServer, portInUse, stopByPidFile, waitForPort } from '../../../infra/local/servers.mjs';
 import { eventually } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { EventTap } from '../../../test/support/events.js';
@@ -35,7 +35,7 @@ describe.runIf(ownKafka)('when Kafka stops while a service runs', () => {
       // The whole stack loses Kafka too: its services may rightly log errors meanwhile.
       injectingFault('Kafka stopped', async () => {
         await stopByPidFile(env.dataDir, 'kafka');
-        await eventually(async () => !(await portOpen(env.infraPorts.kafka!)), 20_000, 'Kafka to stop');
+        await eventually(async () => !(await portInUse(env.infraPorts.kafka!)), 20_000, 'Kafka to stop');
 
         const live = await app.inject({ method: 'GET', url: '/health/live' });
         expect(live.statusCode).toBe(200);
@@ -74,12 +74,3 @@ describe.runIf(ownKafka)('when Kafka stops while a service runs', () => {
     180_000,
   );
 });
-
-async function portOpen(port: number): Promise<boolean> {
-  try {
-    await waitForPort(port, { timeoutMs: 200 });
-    return true;
-  } catch {
-    return false;
-  }
-}

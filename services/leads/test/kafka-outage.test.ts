@@ -1,6 +1,6 @@
 import { Topics } from '@homereport/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { kafka as kafkaServer, stopByPidFile, waitForPort } from '../../../infra/local/servers.mjs';
+import { kafka as kafkaServer, portInUse, stopByPidFile, waitForPort } from '../../../infra/local/servers.mjs';
 import { eventually } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { EventTap } from '../../../test/support/events.js';
@@ -25,15 +25,6 @@ const ownKafka = serversPresent(
   'the leads Kafka outage test stops the local Kafka process, and this run has containers or explicit URLs',
 );
 const COUNT = 200;
-
-async function portOpen(port: number): Promise<boolean> {
-  try {
-    await waitForPort(port, { timeoutMs: 200 });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function pool<T>(count: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
   const results: T[] = [];
@@ -63,7 +54,7 @@ describe.runIf(ownKafka)('when Kafka is away while leads arrive', () => {
 
   async function outage(key: Awaited<ReturnType<typeof createKey>>) {
     await stopByPidFile(env.dataDir, 'kafka');
-    await eventually(async () => !(await portOpen(env.infraPorts.kafka as number)), 20_000, 'Kafka to stop');
+    await eventually(async () => !(await portInUse(env.infraPorts.kafka as number)), 20_000, 'Kafka to stop');
 
     let restarted = false;
     try {
