@@ -13,10 +13,9 @@
 // its own loopback address), so the machine's swings hit all cases alike. Prints p50 / p99 per
 // case and size, and the p99 ratio. Figures, not a pass/fail test: compare within one run.
 // Settings: BENCH_SIZES (1000,100000), BENCH_SAMPLES (500), BENCH_CONCURRENCY (4).
-import http from 'node:http';
 import os from 'node:os';
 import { MongoClient, ObjectId } from 'mongodb';
-import { pct, pool, signInNewAdmin, startBenchStack, timedRequest, waitUntilIdle } from './support.mjs';
+import { pct, pool, requestFromNewAddress, signInNewAdmin, startBenchStack, waitUntilIdle } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '1300';
 // The service's own rules: the terms a request is found by, the posting ranges, the address key.
@@ -36,14 +35,7 @@ const BATCH = 5000;
 const log = (m) => console.log(`[bench] ${m}`);
 
 // Every call from its own loopback address: per-address limits stay out of the figures.
-let addressSeq = 0;
-const nextAddress = () => {
-  addressSeq += 1;
-  return `127.${50 + ((addressSeq >> 16) & 0x3f)}.${(addressSeq >> 8) & 0xff}.${addressSeq & 0xff || 1}`;
-};
-const agent = new http.Agent({ keepAlive: false });
-const request = (base, method, path, options = {}) =>
-  timedRequest(base, method, path, { ...options, localAddress: nextAddress(), agent });
+const request = requestFromNewAddress;
 
 // ---- realistic addresses ------------------------------------------------------------------------
 

@@ -9,7 +9,15 @@ import http from 'node:http';
 import argon2 from 'argon2';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient, ObjectId } from 'mongodb';
-import { benchUser, cpuSeconds, pct, pool, startBenchStack, timedRequest } from './support.mjs';
+import {
+  benchUser,
+  cpuSeconds,
+  nextLoopbackAddress,
+  pct,
+  pool,
+  requestFromNewAddress,
+  startBenchStack,
+} from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '900';
 
@@ -18,14 +26,7 @@ const PASSWORD = 'bench-password-123';
 const log = (m) => console.log(`[bench] ${m}`);
 
 // Every request from its own loopback address: per-address limits stay out of the figures.
-let addressSeq = 0;
-const nextAddress = () => {
-  addressSeq += 1;
-  return `127.${50 + ((addressSeq >> 16) & 0x3f)}.${(addressSeq >> 8) & 0xff}.${addressSeq & 0xff || 1}`;
-};
-const agent = new http.Agent({ keepAlive: false });
-const request = (base, method, path, { localAddress = nextAddress(), ...options } = {}) =>
-  timedRequest(base, method, path, { ...options, localAddress, agent });
+const request = requestFromNewAddress;
 
 async function seed(mongoUrl, size, passwordHash) {
   const client = await MongoClient.connect(mongoUrl);
@@ -127,7 +128,7 @@ async function measure(size, ctx) {
             port: url.port,
             path: url.pathname,
             method: 'POST',
-            localAddress: nextAddress(),
+            localAddress: nextLoopbackAddress(),
             headers: { 'content-type': 'application/json', 'x-request-id': reqId },
           },
           (r) => {

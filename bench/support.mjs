@@ -46,6 +46,19 @@ export function timedRequest(base, method, path, { body, token, headers = {}, ag
   });
 }
 
+let loopbackSeq = 0;
+/** The next loopback address, 127.50.0.1 onwards: one per call keeps per-address limits out of the figures. */
+export function nextLoopbackAddress() {
+  loopbackSeq += 1;
+  return `127.${50 + ((loopbackSeq >> 16) & 0x3f)}.${(loopbackSeq >> 8) & 0xff}.${loopbackSeq & 0xff || 1}`;
+}
+
+const noKeepAlive = new http.Agent({ keepAlive: false });
+
+/** timedRequest from a new connection and, unless `localAddress` is given, a new loopback address. */
+export const requestFromNewAddress = (base, method, path, { localAddress = nextLoopbackAddress(), ...options } = {}) =>
+  timedRequest(base, method, path, { ...options, localAddress, agent: noKeepAlive });
+
 /**
  * A verified user as the auth service stores one (argon2 `passwordHash`, an empty outbox), for
  * seeding the users collection directly instead of signing up through the API.
