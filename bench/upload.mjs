@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { Redis } from 'ioredis';
-import { startBenchStack } from './support.mjs';
+import { startBenchStack, timedRequest } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '1600';
 const { SessionStore } = await import('../packages/kit/src/sessions.ts');
@@ -21,34 +21,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const log = (m) => console.log(`[bench] ${m}`);
 
 const rssKb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-
-function json(base, method, path, { token, body } = {}) {
-  const url = new URL(path, base);
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        hostname: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode, body: JSON.parse(Buffer.concat(chunks).toString() || 'null') }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 /** POSTs one `sizeBytes` PDF as the `report` part, generating the body as the socket takes it. */
 function upload(base, requestId, token, sizeBytes) {
@@ -122,8 +94,10 @@ try {
     email: 'bench@example.com',
     role: 'admin',
   });
-  const created = await json(stack.url, 'POST', '/api/requests', { body: { address: '1 Upload Way, Austin, TX' } });
-  const requestId = created.body.request.id;
+  const created = await timedRequest(stack.url, 'POST', '/api/requests', {
+    body: { address: '1 Upload Way, Austin, TX' },
+  });
+  const requestId = created.json().request.id;
   // Warm-up: a small upload loads every module the path needs.
   const warm = await upload(stack.url, requestId, token, 64 * 1024);
   if (warm.status !== 200) throw new Error(`warm-up upload answered ${warm.status}: ${JSON.stringify(warm.body)}`);
