@@ -12,8 +12,8 @@ export interface FormSend<P extends FormProblem, R> {
 
 /**
  * The problem a form shows and whether it is sending, for forms that check their fields and then
- * send once (register, forgot and reset password). A problem found before sending is shown and
- * nothing is sent; otherwise the old problem goes while the call is out.
+ * send once (register, forgot and reset password, contact). A problem found before sending is
+ * shown and nothing is sent; otherwise the old problem goes while the call is out.
  */
 export function useFormSend<P extends FormProblem = FormProblem>(initial: P | null = null) {
   const [problem, setProblem] = useState<P | null>(initial);

@@ -4,42 +4,42 @@ import type { ContactMessage, MessageResponse } from '../../api/types';
 import { Alert } from '../../components/Alert';
 import { TextAreaField, TextField } from '../../components/Field';
 import { Icon } from '../../components/Icon';
+import { useFormSend } from '../../hooks/useFormSend';
+import { problemFrom } from '../../session/formProblem';
 
 const emptyForm: ContactMessage = { name: '', email: '', subject: '', message: '' };
 
 /** The message form; `onSent` runs once the message is accepted. */
 export function ContactForm({ onSent }: { onSent: () => void }) {
   const [form, setForm] = useState<ContactMessage>(emptyForm);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { problem, setProblem, submitting, submit } = useFormSend();
 
   function update(field: keyof ContactMessage) {
     return (value: string) => setForm((current) => ({ ...current, [field]: value }));
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setSending(true);
-    const result = await api.post<MessageResponse>('/api/contact', form, {
-      fallbackError: 'Failed to send message. Please try again.',
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
+    submit(event, {
+      check: () => null,
+      send: () =>
+        api.post<MessageResponse>('/api/contact', form, { fallbackError: 'Failed to send message. Please try again.' }),
+      settle: (result) => {
+        if (result.ok) {
+          setForm(emptyForm);
+          onSent();
+        } else {
+          setProblem(problemFrom(result));
+        }
+      },
     });
-    setSending(false);
-    if (result.ok) {
-      setForm(emptyForm);
-      onSent();
-    } else {
-      setError(result.error);
-    }
-  }
 
   return (
     <div className="card form-card">
       <h2>Send Us a Message</h2>
       <p className="muted">Fill in the form and we will get back to you within 24 hours on business days.</p>
-      {error && (
+      {problem && (
         <Alert kind="error" testId="contact-error">
-          {error}
+          {problem.message}
         </Alert>
       )}
       <form className="form" onSubmit={(event) => void handleSubmit(event)} data-testid="contact-form">
@@ -87,8 +87,8 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
           onChange={update('message')}
           placeholder="Tell us a little about your question or the property you have in mind."
         />
-        <button type="submit" className="btn btn-primary btn-block" disabled={sending} data-testid="contact-submit">
-          {sending ? (
+        <button type="submit" className="btn btn-primary btn-block" disabled={submitting} data-testid="contact-submit">
+          {submitting ? (
             'Sending Message...'
           ) : (
             <>
