@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { testEnv } from './env.js';
 
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
@@ -19,6 +20,26 @@ export async function openBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * The browser of a test file, or of the describe block it is called in: launched before the
+ * tests, closed after them with every context they opened. Returns the browser, for the tests
+ * and for the hooks declared after this call.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => {
+    for (const context of browser?.contexts() ?? []) await context.close().catch(() => {});
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser opens before the tests: use it inside a test or a later hook');
+    return browser;
+  };
 }
 
 export const PHONE = { width: 375, height: 812 };

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, openBrowser, screenshot } from '../../test/support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, screenshot, useBrowser } from '../../test/support/browser.js';
 import { ROUTES, type Site, buildSite, visit } from './siteRoutes.js';
 
 // axe-core's own build, injected into each page as the axe documentation does for browsers.
@@ -85,14 +85,10 @@ async function controlsWithoutFocusStyle(page: Page): Promise<string[]> {
 }
 
 describe('accessibility of every screen (axe-core, keyboard focus)', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let site: Site;
   beforeAll(async () => {
-    browser = await openBrowser();
-    site = await buildSite(browser);
-  });
-  afterAll(async () => {
-    await browser?.close();
+    site = await buildSite(browser());
   });
 
   it.each(ROUTES)(

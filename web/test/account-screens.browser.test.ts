@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createAdmin } from '../../test/support/admin.js';
 import { api, uniqueEmail } from '../../test/support/api.js';
-import { newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import { newPage, screenshot, useBrowser } from '../../test/support/browser.js';
 import { linkIn, tokenOf, waitForEmail } from '../../test/support/mail.js';
 
 // The account screens as a new user meets them (issue 9, "Account screens").
@@ -26,25 +26,19 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
 }
 
 describe('account screens', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('an admin who signs in at /login lands on /admin', async () => {
     const email = uniqueEmail('admin-at-login');
     expect((await createAdmin(email, PASSWORD)).code).toBe(0);
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, email);
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.context().close();
   });
 
   it('an address the browser accepts but no mail server could (a@b) gets a sentence, and the field is marked and linked to it', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/register');
     await page.getByTestId('register-email').fill('a@b');
     await page.getByTestId('register-password').fill(PASSWORD);
@@ -70,7 +64,7 @@ describe('account screens', () => {
   });
 
   it('a wrong password marks both sign-in fields and links them to the message', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, uniqueEmail('nobody'), 'wrong password');
     await page.getByTestId('login-error').waitFor();
     for (const id of ['login-email', 'login-password']) {
@@ -84,7 +78,7 @@ describe('account screens', () => {
     const email = uniqueEmail('twice');
     expect((await api('POST', '/api/auth/register', { body: { email, password: PASSWORD } })).status).toBe(201);
     const link = linkIn(await waitForEmail(email, /verify/i), '/verify-email?token=');
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(link);
     await page.getByTestId('verify-success').waitFor();
     expect(new URL(page.url()).search).toBe('');
@@ -100,7 +94,7 @@ describe('account screens', () => {
     const email = await verifiedAccount();
     expect((await api('POST', '/api/auth/forgot-password', { body: { email } })).status).toBe(200);
     const link = linkIn(await waitForEmail(email, /reset/i), '/reset-password?token=');
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(link);
     await page.getByTestId('reset-password').waitFor();
     expect(new URL(page.url()).search).toBe('');
@@ -112,7 +106,7 @@ describe('account screens', () => {
   });
 
   it('asking for a reset link again within the cool-down says when to try again, not that an email was sent', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const email = uniqueEmail('cooldown');
     for (let i = 0; i < 2; i++) {
       await page.goto('/forgot-password');
@@ -131,7 +125,7 @@ describe('account screens', () => {
 
   it('a signed-in visitor sees no Sign In or Create Account link, and signing out lands on /', async () => {
     const email = await verifiedAccount();
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, email);
     await page.waitForURL('**/dashboard');
     for (const path of ['/', '/contact', '/properties', '/help']) {
@@ -150,7 +144,7 @@ describe('account screens', () => {
 
   it('a session ended by the server signs the user out with a short message, and other tabs follow', async () => {
     const email = await verifiedAccount();
-    const first = await newPage(browser);
+    const first = await newPage(browser());
     await signIn(first, email);
     await first.waitForURL('**/dashboard');
     const second = await first.context().newPage();

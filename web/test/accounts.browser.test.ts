@@ -1,20 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createAdmin } from '../../test/support/admin.js';
 import { uniqueEmail } from '../../test/support/api.js';
-import { newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import { newPage, screenshot, useBrowser } from '../../test/support/browser.js';
 import { linkIn, tokenOf, waitForEmail } from '../../test/support/mail.js';
 
 const PASSWORD = 'correct horse battery';
 
 describe('accounts in a browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   async function signIn(page: Page, email: string, password: string) {
     await page.goto('/login');
@@ -25,7 +19,7 @@ describe('accounts in a browser', () => {
 
   it('registers, verifies by the emailed link, signs in, survives a reload and signs out', async () => {
     const email = uniqueEmail('browser');
-    const page = await newPage(browser);
+    const page = await newPage(browser());
 
     await page.goto('/register');
     await page.getByTestId('register-email').fill(email);
@@ -65,7 +59,7 @@ describe('accounts in a browser', () => {
   });
 
   it('shows the server’s message for a wrong password and clears it when the user edits a field', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, uniqueEmail('nobody'), 'wrong password');
     const error = page.getByTestId('login-error');
     await error.waitFor();
@@ -78,7 +72,7 @@ describe('accounts in a browser', () => {
   it('lets an admin created with the command sign in at /admin-login and land on /admin', async () => {
     const email = uniqueEmail('admin');
     expect((await createAdmin(email, PASSWORD)).code).toBe(0);
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/admin-login');
     // Pages are lazy-loaded: wait for the heading rather than testing it at once.
     await page.getByRole('heading', { name: 'Admin Access' }).waitFor();
@@ -93,7 +87,7 @@ describe('accounts in a browser', () => {
 
   it('refuses a normal user at /admin-login and sends them away from /admin', async () => {
     const email = uniqueEmail('plain');
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     // Register and verify through the API and the email, as the first test does in the UI.
     const res = await page.request.post('/api/auth/register', { data: { email, password: PASSWORD } });
     expect(res.status()).toBe(201);

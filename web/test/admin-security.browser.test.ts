@@ -1,25 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { totpCode } from '../../services/auth/src/domain/totp.js';
 import { createAdmin } from '../../test/support/admin.js';
 import { uniqueEmail } from '../../test/support/api.js';
-import { newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import { newPage, screenshot, useBrowser } from '../../test/support/browser.js';
 
 const PASSWORD = 'correct horse battery';
 
 describe('admin sign-in security in a browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('keeps an admin’s token in this tab only (sessionStorage): a reload keeps it, a new tab does not have it', async () => {
     const email = uniqueEmail('admin');
     expect((await createAdmin(email, PASSWORD)).code).toBe(0);
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/admin-login');
     await page.getByTestId('admin-email').fill(email);
     await page.getByTestId('admin-password').fill(PASSWORD);
@@ -40,7 +33,7 @@ describe('admin sign-in security in a browser', () => {
   it('an admin turns on TOTP at /admin/security, then signs in with the password and a code, or a recovery code once', async () => {
     const email = uniqueEmail('admin');
     expect((await createAdmin(email, PASSWORD)).code).toBe(0);
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const signInWithPassword = async () => {
       await page.goto('/admin-login');
       await page.getByTestId('admin-email').fill(email);

@@ -1,22 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENSHOT_DIR, newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOT_DIR, newPage, screenshot, useBrowser } from '../../test/support/browser.js';
 import { testEnv } from '../../test/support/env.js';
 
 // The API reference as an integrator sees it: /api/docs renders the merged OpenAPI document with
 // files the gateway serves itself, under its page CSP, and nothing is fetched from elsewhere.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(() => browser?.close());
+const browser = useBrowser();
 
 describe('the API reference page', () => {
   it('shows the lead webhook, with its payload example, loading nothing from another origin', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const origin = new URL(testEnv().gatewayUrl).origin;
     const elsewhere: string[] = [];
     const blocked: string[] = [];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, newPage, screenshot, useBrowser } from '../../test/support/browser.js';
 import { testEnv } from '../../test/support/env.js';
 import { coverViaApi, createRequestViaApi, newAdmin, signedInPage } from './fixtures.js';
 
@@ -11,14 +11,12 @@ const word = () => `Qz${randomUUID().replaceAll('-', '').slice(0, 8)}`;
 const cardAddresses = (page: Page) => page.locator('[data-testid="property-list"] .property-address').allTextContents();
 
 describe('finding reports and requests', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let admin: { email: string; token: string };
 
   beforeAll(async () => {
-    browser = await openBrowser();
     admin = await newAdmin();
   });
-  afterAll(async () => browser?.close());
 
   it('/properties searches by address words, sorts by city, keeps both in the URL, and Back restores them', async () => {
     const street = word();
@@ -29,7 +27,7 @@ describe('finding reports and requests', () => {
     ];
     for (const address of addresses) await coverViaApi(admin.token, await createRequestViaApi(address), address);
 
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(`${testEnv().gatewayUrl}/properties`);
     await page.getByTestId('properties-search').fill(street.toLowerCase());
     await page.waitForURL(new RegExp(`q=${street.toLowerCase()}`));
@@ -58,7 +56,7 @@ describe('finding reports and requests', () => {
   });
 
   it('/properties fits a phone with its search box', async () => {
-    const page = await newPage(browser, PHONE);
+    const page = await newPage(browser(), PHONE);
     await page.goto(`${testEnv().gatewayUrl}/properties`);
     await page.getByTestId('properties-search').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -72,7 +70,7 @@ describe('finding reports and requests', () => {
     for (let i = 0; i < 3; i++) ids.push(await createRequestViaApi(`${i + 1} ${street} Rd, Tulsa, OK 74103`));
     await coverViaApi(admin.token, ids[0] as string, `1 ${street} Rd, Tulsa, OK 74103`);
 
-    const page = await signedInPage(browser, admin.token);
+    const page = await signedInPage(browser(), admin.token);
     await page.goto(`${testEnv().gatewayUrl}/admin`);
     await page.getByTestId('all-requests-link').click();
     await page.waitForURL(/\/admin\/requests$/);

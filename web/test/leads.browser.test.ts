@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createAdmin } from '../../test/support/admin.js';
 import { api, eventually, uniqueEmail } from '../../test/support/api.js';
-import { PHONE, SCREENSHOT_DIR, newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import { PHONE, SCREENSHOT_DIR, newPage, screenshot, useBrowser } from '../../test/support/browser.js';
 import { testEnv } from '../../test/support/env.js';
 
 const PASSWORD = 'correct horse battery';
@@ -32,16 +32,10 @@ async function statValue(page: Page, testId: string): Promise<number> {
 }
 
 describe('Webhook Management in a browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('an admin creates a key, copies it, a lead posted with it appears, and marking it qualified moves the counter', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: testEnv().gatewayUrl });
     await signInAsAdmin(page);
 
@@ -162,7 +156,7 @@ describe('Webhook Management in a browser', () => {
   });
 
   it('shows the empty texts, and a failed counters call says so with Retry instead of zeros', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     // Empty lists from the server, as on a fresh install.
     await page.route('**/api/admin/webhook-keys', (route) =>
       route.request().method() === 'GET'
@@ -196,7 +190,7 @@ describe('Webhook Management in a browser', () => {
   });
 
   it('fits a phone screen', async () => {
-    const page = await newPage(browser, PHONE);
+    const page = await newPage(browser(), PHONE);
     await signInAsAdmin(page);
     await page.getByTestId('webhook-key-name').fill(`Phone ${randomUUID().slice(0, 6)}`);
     await page.getByTestId('create-webhook-key').click();

@@ -1,16 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, openBrowser } from '../../test/support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { newPage, useBrowser } from '../../test/support/browser.js';
 import { PASSWORD, coverViaApi, createRequestViaApi, newAdmin, uniqueAddress, verifiedUser } from './fixtures.js';
 
 describe('the locked-report popup on /properties', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('Sign In goes to /login?next=/report/<id>, and signing in opens that report', async () => {
     const admin = await newAdmin();
@@ -19,7 +12,7 @@ describe('the locked-report popup on /properties', () => {
     await coverViaApi(admin.token, id, address);
     const reader = await verifiedUser('locked');
 
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/properties');
     const card = page.locator(`[data-testid="property-card"][data-id="${id}"]`);
     await card.waitFor();

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { ZipListPage } from '@homereport/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { api } from '../../test/support/api.js';
-import { PHONE, SCREENSHOT_DIR, newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import { PHONE, SCREENSHOT_DIR, newPage, screenshot, useBrowser } from '../../test/support/browser.js';
 import { centroidTable, project } from '../src/components/usmap/geometry.js';
 import { placeMarkers } from '../src/components/usmap/placement.js';
 import { coverViaApi, createRequestViaApi, newAdmin } from './fixtures.js';
@@ -31,13 +31,7 @@ async function mapViolations(page: Page): Promise<string[]> {
  * as the list below it, coloured as its legend says.
  */
 describe('the map of /zip and /properties', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   /** Every script the page fetched whose name starts with the map's chunk. */
   function mapChunkRequests(page: Page): string[] {
@@ -75,7 +69,7 @@ describe('the map of /zip and /properties', () => {
   }
 
   it('on /zip, filtered by tier, draws one point per listed ZIP code, coloured by tier, and loads only when opened', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const chunks = mapChunkRequests(page);
     await page.goto('/zip');
     await page.getByTestId('zip-card').first().waitFor();
@@ -163,7 +157,7 @@ describe('the map of /zip and /properties', () => {
   });
 
   it('opens from a link on a phone, fits its width, and keeps the points out of the tab order', async () => {
-    const page = await newPage(browser, PHONE);
+    const page = await newPage(browser(), PHONE);
     await page.goto('/zip?tier=2&map=1&measure=yield');
     await page.getByTestId('map-point').first().waitFor();
     await expect(page.getByTestId('map-measure').inputValue()).resolves.toBe('yield');
@@ -194,7 +188,7 @@ describe('the map of /zip and /properties', () => {
     const unplaceable = `1 ${nowhere} Road, Springfield`;
     await coverViaApi(admin, await createRequestViaApi(unplaceable), unplaceable);
 
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const chunks = mapChunkRequests(page);
     await page.goto(`/properties?q=${label}`);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="property-card"]').length === 4);

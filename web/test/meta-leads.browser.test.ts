@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../../test/support/admin.js';
 import { api, uniqueEmail } from '../../test/support/api.js';
-import { newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import { newPage, screenshot, useBrowser } from '../../test/support/browser.js';
 import { testEnv } from '../../test/support/env.js';
 import { GraphStandIn, metaSignature } from '../../test/support/meta.js';
 
@@ -11,14 +10,12 @@ import { GraphStandIn, metaSignature } from '../../test/support/meta.js';
 
 const PASSWORD = 'correct horse battery';
 const graph = new GraphStandIn();
-let browser: Browser;
+const browser = useBrowser();
 
 beforeAll(async () => {
   await graph.start(testEnv().meta.graphPort);
-  browser = await openBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await graph.stop();
 });
 
@@ -45,7 +42,7 @@ describe('Meta Lead Ads in the Leads tab', () => {
     });
     expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
 
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const adminEmail = uniqueEmail('meta-admin');
     expect((await createAdmin(adminEmail, PASSWORD)).code).toBe(0);
     await page.goto('/admin-login');

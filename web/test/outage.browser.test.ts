@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import type { Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage, screenshot, useBrowser } from '../../test/support/browser.js';
 import { linkIn, waitForEmail } from '../../test/support/mail.js';
 import {
   PASSWORD,
@@ -44,24 +44,15 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
  * they open are closed after them.
  */
 function browserWithAdmin() {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const browser = useBrowser();
   const suite = {
     admin: { email: '', token: '' },
     /** A fresh page, holding the session of `token` when one is given. */
-    async page(token?: string): Promise<Page> {
-      const page = token === undefined ? await newPage(browser) : await signedInPage(browser, token);
-      contexts.push(page.context());
-      return page;
-    },
+    page: (token?: string): Promise<Page> =>
+      token === undefined ? newPage(browser()) : signedInPage(browser(), token),
   };
   beforeAll(async () => {
-    browser = await openBrowser();
     suite.admin = await newAdmin();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
   });
   return suite;
 }

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, eventually } from '../../test/support/api.js';
-import { newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import { newPage, screenshot, useBrowser } from '../../test/support/browser.js';
 import { testEnv } from '../../test/support/env.js';
 import {
   coverViaApi,
@@ -47,22 +47,15 @@ async function dropFiles(page: Page, testId: string, files: { name: string; byte
 }
 
 describe('coverage requests and reports in a browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let admin: string;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    browser = await openBrowser();
     admin = (await newAdmin()).token;
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
   });
 
   it('a visitor requests coverage without an account and gets the success panel with the next steps', async () => {
-    const page = await newPage(browser);
-    contexts.push(page.context());
+    const page = await newPage(browser());
     const address = uniqueAddress('Visitor');
 
     await page.goto('/request');
@@ -105,8 +98,7 @@ describe('coverage requests and reports in a browser', () => {
     const user = await verifiedUser();
     const address = uniqueAddress('Again');
     await createRequestViaApi(address, user.token);
-    const page = await signedInPage(browser, user.token);
-    contexts.push(page.context());
+    const page = await signedInPage(browser(), user.token);
     await page.goto('/request');
     await page.getByTestId('request-address').fill(address);
     await page.getByTestId('request-submit').click();
@@ -117,8 +109,7 @@ describe('coverage requests and reports in a browser', () => {
   it('an admin moves a request to Covered and uploads two files by drag and drop', async () => {
     const address = uniqueAddress('Admin');
     const id = await createRequestViaApi(address);
-    const page = await signedInPage(browser, admin);
-    contexts.push(page.context());
+    const page = await signedInPage(browser(), admin);
 
     await page.goto('/admin');
     const row = page.locator(`[data-testid="recent-request"][data-id="${id}"]`);
@@ -187,8 +178,7 @@ describe('coverage requests and reports in a browser', () => {
     const reader = await verifiedUser();
 
     // A visitor gets the unlock dialog instead of the report.
-    const visitor = await newPage(browser);
-    contexts.push(visitor.context());
+    const visitor = await newPage(browser());
     await visitor.goto('/properties');
     const visitorCard = visitor.locator(`[data-testid="property-card"][data-id="${id}"]`);
     await visitorCard.waitFor();
@@ -202,8 +192,7 @@ describe('coverage requests and reports in a browser', () => {
     await visitor.getByTestId('modal-close').click();
     await dialog.waitFor({ state: 'detached' });
 
-    const page = await signedInPage(browser, reader.token);
-    contexts.push(page.context());
+    const page = await signedInPage(browser(), reader.token);
     await page.goto('/dashboard');
     await page.getByTestId('dashboard-greeting').waitFor();
     await eventually(async () => (await counter(page, 'stat-credits')) === 10);
@@ -258,8 +247,7 @@ describe('coverage requests and reports in a browser', () => {
 
   it('a signed-in user sees their own requests on the dashboard with live status', async () => {
     const reader = await verifiedUser();
-    const page = await signedInPage(browser, reader.token);
-    contexts.push(page.context());
+    const page = await signedInPage(browser(), reader.token);
     const address = uniqueAddress('Mine');
 
     await page.goto('/request');
@@ -290,14 +278,12 @@ describe('coverage requests and reports in a browser', () => {
   it("shows 'Report Not Found' for a report that is not covered and 'Request Not Found' to staff for an unknown id", async () => {
     const reader = await verifiedUser();
     const id = await createRequestViaApi(uniqueAddress('Pending'));
-    const page = await signedInPage(browser, reader.token);
-    contexts.push(page.context());
+    const page = await signedInPage(browser(), reader.token);
     await page.goto(`/report/${id}`);
     await page.getByTestId('report-not-found').waitFor();
     await screenshot(page, 'report-not-found');
 
-    const staff = await signedInPage(browser, admin);
-    contexts.push(staff.context());
+    const staff = await signedInPage(browser(), admin);
     await staff.goto('/admin/request/000000000000000000000000');
     await staff.getByTestId('request-not-found').waitFor();
     await screenshot(staff, 'admin-request-not-found');

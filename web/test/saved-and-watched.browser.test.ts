@@ -1,27 +1,18 @@
 import type { SavedReportsReply, ZipWatchReply } from '@homereport/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { api, eventually } from '../../test/support/api.js';
-import { newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import { newPage, screenshot, useBrowser } from '../../test/support/browser.js';
 import { coverViaApi, createRequestViaApi, newAdmin, signedInPage, uniqueAddress, verifiedUser } from './fixtures.js';
 
 /** A ZIP code of the sample data set (loaded into an empty database at start). */
 const SAMPLE_ZIP = '44113';
 
 describe('saved reports and watched ZIP codes in a browser', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   const open = async (token: string): Promise<Page> => {
-    const page = await signedInPage(browser, token);
-    contexts.push(page.context());
+    const page = await signedInPage(browser(), token);
     return page;
   };
   const pressed = (page: Page, selector: string, value: boolean) =>
@@ -93,8 +84,7 @@ describe('saved reports and watched ZIP codes in a browser', () => {
     await pressed(page, '[data-testid="zip-watch"]', false);
     await eventually(async () => ((await watched()).zips.length === 0 ? true : undefined), 10_000, 'the watch gone');
 
-    const visitor = await newPage(browser);
-    contexts.push(visitor.context());
+    const visitor = await newPage(browser());
     await visitor.goto(`/zip/${SAMPLE_ZIP}`);
     const signIn = visitor.getByTestId('zip-watch-sign-in');
     await signIn.waitFor();

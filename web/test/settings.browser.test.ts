@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { AccountExport } from '@homereport/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { api, uniqueEmail } from '../../test/support/api.js';
-import { PHONE, newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import { PHONE, newPage, screenshot, useBrowser } from '../../test/support/browser.js';
 import { linkIn, tokenOf, waitForEmail } from '../../test/support/mail.js';
 
 const PASSWORD = 'correct horse battery';
@@ -31,17 +31,11 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 describe('the settings page', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('is reached from the dashboard and the header, and changes the password, signing out other sessions', async () => {
     const account = await verifiedAccount();
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, account.email, account.password);
     const elsewhere = (await apiSignIn(account.email, account.password)).body.token;
 
@@ -90,7 +84,7 @@ describe('the settings page', () => {
 
   it('downloads the user’s data as homereport-data.json', async () => {
     const account = await verifiedAccount();
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await signIn(page, account.email, account.password);
     await page.goto('/settings');
 
@@ -108,7 +102,7 @@ describe('the settings page', () => {
 
   it('deletes the account after the password and an explicit confirmation, then lands home signed out', async () => {
     const account = await verifiedAccount();
-    const page = await newPage(browser, PHONE);
+    const page = await newPage(browser(), PHONE);
     await signIn(page, account.email, account.password);
     await page.goto('/settings');
     await page.getByTestId('settings-email').waitFor();

@@ -1,19 +1,9 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { PHONE, newPage, screenshot, useBrowser } from '../../test/support/browser.js';
 import { PASSWORD, coverViaApi, createRequestViaApi, newAdmin, uniqueAddress, verifiedUser } from './fixtures.js';
 
 describe('sharing a report in a browser', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('a reader shares a report they opened; a fresh browser sees it without an account, until it is revoked', async () => {
     const admin = await newAdmin();
@@ -23,8 +13,7 @@ describe('sharing a report in a browser', () => {
     const reader = await verifiedUser('sharer');
 
     // Sign in and open the report (the open spends the credit that makes it shareable).
-    const page = await newPage(browser);
-    contexts.push(page.context());
+    const page = await newPage(browser());
     await page.goto(`/login?next=/report/${id}`);
     await page.getByTestId('login-email').fill(reader.email);
     await page.getByTestId('login-password').fill(PASSWORD);
@@ -46,8 +35,7 @@ describe('sharing a report in a browser', () => {
     await screenshot(page, 'share-link-created-phone');
 
     // Someone else's browser: no session, nothing stored.
-    const visitor = await newPage(browser);
-    contexts.push(visitor.context());
+    const visitor = await newPage(browser());
     await visitor.goto(shareUrl);
     await visitor.getByTestId('shared-report').waitFor();
     await expect(visitor.getByTestId('report-address').textContent()).resolves.toBe(address);
@@ -73,8 +61,7 @@ describe('sharing a report in a browser', () => {
   });
 
   it('a link that is not one of ours says it leads to no report', async () => {
-    const visitor = await newPage(browser);
-    contexts.push(visitor.context());
+    const visitor = await newPage(browser());
     await visitor.goto('/shared/not-a-real-token');
     await visitor.getByTestId('shared-report-not-found').waitFor();
     expect(await visitor.getByTestId('shared-report-gone').count()).toBe(0);

@@ -1,22 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, newPage, screenshot, useBrowser } from '../../test/support/browser.js';
 
 describe('the web shell in a browser, served by the gateway', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('renders the landing page with its calls to action and six feature cards', async () => {
     for (const [label, viewport] of [
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
-      const page = await newPage(browser, viewport);
+      const page = await newPage(browser(), viewport);
       await page.goto('/');
       // Pages are lazy-loaded: the route renders its <main> once its chunk has arrived.
       await page.locator('#main').waitFor();
@@ -55,7 +48,7 @@ describe('the web shell in a browser, served by the gateway', () => {
   });
 
   it('shows the 404 page for an unknown path, with a way home', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/anything/else');
     await page.locator('#main').waitFor();
     await expect(page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).resolves.toBe(true);
@@ -73,7 +66,7 @@ describe('the web shell in a browser, served by the gateway', () => {
   });
 
   it('answers an unknown API path with JSON, not the web app', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const res = await page.request.get('/api/nope');
     expect(res.status()).toBe(404);
     expect(await res.json()).toMatchObject({ error: expect.stringMatching(/No API route/) });

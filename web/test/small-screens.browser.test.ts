@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot } from '../../test/support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, useBrowser } from '../../test/support/browser.js';
 import { ROUTES, type Site, buildSite, visit } from './siteRoutes.js';
 
 /** At 320 px (the narrowest phones, and larger ones zoomed) every public page; at 390 px, a common phone, every page. */
@@ -39,14 +39,10 @@ async function overflow(page: Page): Promise<{ excess: number; culprits: string[
 }
 
 describe('small screens: no page is wider than the phone', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let site: Site;
   beforeAll(async () => {
-    browser = await openBrowser();
-    site = await buildSite(browser);
-  });
-  afterAll(async () => {
-    await browser?.close();
+    site = await buildSite(browser());
   });
 
   const cases = [

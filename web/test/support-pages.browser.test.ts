@@ -1,21 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../test/support/api.js';
-import { DESKTOP, PHONE, newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import { DESKTOP, PHONE, newPage, screenshot, useBrowser } from '../../test/support/browser.js';
 import { waitForEmail } from '../../test/support/mail.js';
 
 describe('support pages in a browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('sends a contact message through the form; the sender gets the acknowledgement', async () => {
     const email = uniqueEmail('contact');
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/contact');
     await page.getByTestId('contact-name').fill('Casey Buyer');
     await page.getByTestId('contact-email').fill(email);
@@ -31,7 +24,7 @@ describe('support pages in a browser', () => {
   });
 
   it('filters help answers by a search and opens one answer at a time', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/help');
     await page.getByTestId('help-search').fill('CREDITS');
     const questions = page.getByRole('button', { name: /credit/i });
@@ -42,7 +35,7 @@ describe('support pages in a browser', () => {
   });
 
   it('shows the floating help button after 10 idle minutes, and dismissing it lasts the session', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.clock.install();
     await page.goto('/');
     await expect(page.getByTestId('help-button').count()).resolves.toBe(0);
@@ -63,7 +56,7 @@ describe('support pages in a browser', () => {
         ['desktop', DESKTOP],
         ['phone', PHONE],
       ] as const) {
-        const page = await newPage(browser, viewport);
+        const page = await newPage(browser(), viewport);
         await page.goto(path);
         await page.locator('h1').first().waitFor();
         // Nothing spills sideways on a phone.
@@ -76,7 +69,7 @@ describe('support pages in a browser', () => {
   }
 
   it('privacy policy lists its six sections and the last-updated date', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/privacy');
     await expect(page.getByTestId('privacy-updated').textContent()).resolves.toContain('January 15, 2024');
     for (const section of [

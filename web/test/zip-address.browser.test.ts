@@ -1,19 +1,15 @@
 import { type ZipListItem, indexZipList, zipListPage } from '@homereport/contracts';
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import type { Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage, screenshot, useBrowser } from '../../test/support/browser.js';
 import { signedInPage, verifiedUser } from './fixtures.js';
 
 /** /zip keeps its search, tier and page in the address, so Back and bookmarks return to them. */
 describe('the /zip address holds the search, tier and page', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let token: string;
   beforeAll(async () => {
-    browser = await openBrowser();
     token = (await verifiedUser('zipaddress')).token;
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   const search = (page: Page) => new URL(page.url()).searchParams;
@@ -30,7 +26,7 @@ describe('the /zip address holds the search, tier and page', () => {
     }, zip);
 
   it('typing and choosing a tier write the address; Back from a ZIP code returns to them', async () => {
-    const page = await signedInPage(browser, token);
+    const page = await signedInPage(browser(), token);
     await page.goto('/help');
     await page.goto('/zip');
     await page.getByTestId('zip-card').first().waitFor();
@@ -72,7 +68,7 @@ describe('the /zip address holds the search, tier and page', () => {
   });
 
   it('a bookmarked address opens with its search and tier applied', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/zip?q=ohio%20city&tier=3');
     await onlyCard(page, '44113');
     await expect(page.getByTestId('zip-search').inputValue()).resolves.toBe('ohio city');
@@ -107,7 +103,7 @@ describe('the /zip address holds the search, tier and page', () => {
       );
       return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
     };
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.route((url) => url.pathname === '/api/zipcodes', answer);
     const status = page.getByTestId('zip-pager-status');
 

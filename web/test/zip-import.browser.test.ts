@@ -1,20 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { absentZip, buildAnalysis } from '../../services/zipcodes/test/support/zipcodes.js';
 import { api } from '../../test/support/api.js';
-import { newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import { newPage, screenshot, useBrowser } from '../../test/support/browser.js';
 import { newAdmin, signedInPage } from './fixtures.js';
 
 /** Issue 19: admins import ZIP code analyses from the browser and read what was refused, and why. */
 describe('the ZIP import screen', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let token: string;
   beforeAll(async () => {
-    browser = await openBrowser();
     token = (await newAdmin()).token;
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   const jsonFile = (name: string, content: string) => ({
@@ -24,7 +20,7 @@ describe('the ZIP import screen', () => {
   });
 
   async function importPage(): Promise<Page> {
-    const page = await signedInPage(browser, token);
+    const page = await signedInPage(browser(), token);
     await page.goto('/admin/zip-import');
     await page.getByRole('heading', { level: 1, name: 'Import ZIP Code Analyses' }).waitFor();
     return page;
@@ -43,7 +39,7 @@ describe('the ZIP import screen', () => {
     const records = [good[0], badTier, good[1], badRisk, { ...buildAnalysis(), zipCode: '123' }, 'not an object'];
 
     // From the admin dashboard's link.
-    const page = await signedInPage(browser, token);
+    const page = await signedInPage(browser(), token);
     await page.goto('/admin');
     await page.getByTestId('zip-import-link').click();
     await page.waitForURL('**/admin/zip-import');
@@ -142,7 +138,7 @@ describe('the ZIP import screen', () => {
   });
 
   it('is for admins: a signed-out visitor is sent to the admin sign-in, which returns here', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/admin/zip-import');
     await page.waitForURL((url) => url.pathname === '/admin-login');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/zip-import');

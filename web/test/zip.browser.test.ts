@@ -1,6 +1,6 @@
 import { type ZipListItem, indexZipList, zipListPage } from '@homereport/contracts';
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildAnalysis,
   freshZip,
@@ -8,22 +8,18 @@ import {
   signedInUser,
 } from '../../services/zipcodes/test/support/zipcodes.js';
 import { api } from '../../test/support/api.js';
-import { newPage, openBrowser, screenshot } from '../../test/support/browser.js';
+import { newPage, screenshot, useBrowser } from '../../test/support/browser.js';
 
 describe('ZIP code analyses in a browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let userToken: string;
   beforeAll(async () => {
-    browser = await openBrowser();
     userToken = await signedInUser();
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   /** A page whose browser already holds a signed-in user's session token. */
   async function signedInPage(): Promise<Page> {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.addInitScript((token) => localStorage.setItem('token', token), userToken);
     return page;
   }
@@ -41,7 +37,7 @@ describe('ZIP code analyses in a browser', () => {
     );
 
   it('lists the analyses with counters, search, tier filter, grid and list views, and an empty state', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/zip');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('ZIP Code Analysis');
     await cards(page).first().waitFor();
@@ -108,7 +104,7 @@ describe('ZIP code analyses in a browser', () => {
   });
 
   it('signed out, View Full Analysis opens the unlock modal, which closes by close button, Escape, overlay and its links', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto('/zip');
     await page.getByTestId('zip-search').fill('90210');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="zip-card"]').length === 1);
@@ -280,7 +276,7 @@ describe('ZIP code analyses in a browser', () => {
     };
     expect((await importAnalyses([sparse])).body.imported).toEqual([zip]);
 
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(`/zip/${zip}`);
     await page.getByTestId('zip-summary').waitFor();
     await expect(page.getByTestId('zip-median-price').textContent()).resolves.toBe('$410,000');
@@ -295,7 +291,7 @@ describe('ZIP code analyses in a browser', () => {
   });
 
   it('shows ZIP Code Not Found for a ZIP code we have no analysis of, and for a malformed one', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     for (const path of ['/zip/00001', '/zip/abc']) {
       await page.goto(path);
       const problem = page.getByTestId('zip-not-found');
@@ -311,7 +307,7 @@ describe('ZIP code analyses in a browser', () => {
   });
 
   it('shows the load error with Retry when the list cannot be fetched, and when the detail fails', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.route(listUrl, (route) => route.fulfill({ status: 500, body: '{"error":"boom"}' }));
     await page.route('**/api/zipcodes/44113', (route) => route.fulfill({ status: 500, body: '{"error":"boom"}' }));
     await page.goto('/zip');
@@ -356,7 +352,7 @@ describe('ZIP code analyses in a browser', () => {
       );
       return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
     };
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.route(listUrl, answer);
     await page.goto('/zip');
     await page.getByTestId('zip-card').first().waitFor();
