@@ -5,17 +5,23 @@ import { formatMonth, formatUsd } from '../zipFormat';
 
 // This module (and recharts with it) is loaded only by the ZIP detail page, lazily.
 
-/** Our ticks and labels rather than recharts' own, which repeated labels on a narrow range. */
-function domainOf(ticks: number[]): [number, number] | ['auto', 'auto'] {
+/**
+ * The dollar Y axis of both charts: our ticks and labels rather than recharts' own, which
+ * repeated labels on a narrow range.
+ */
+function usdYAxis(values: number[], fromZero?: boolean) {
+  const { ticks, format } = usdAxis(values, fromZero);
   const first = ticks[0];
   const last = ticks.at(-1);
-  return first === undefined || last === undefined ? ['auto', 'auto'] : [first, last];
+  const domain: [number, number] | ['auto', 'auto'] =
+    first === undefined || last === undefined ? ['auto', 'auto'] : [first, last];
+  return { ticks, domain, tickFormatter: format, tick: { fontSize: 12 }, width: 64 };
 }
 
 /** The 12 monthly medians as a line. */
 export function PriceTrendChart({ monthly }: { monthly: ZipMonthlyMedian[] }) {
   const data = monthly.map((m) => ({ month: formatMonth(m.month), price: m.medianPrice }));
-  const axis = usdAxis(data.map((d) => d.price));
+  const yAxis = usdYAxis(data.map((d) => d.price));
   return (
     <figure className="zip-chart" data-testid="price-trend-chart">
       <figcaption>Median sale price, last {monthly.length} months</figcaption>
@@ -23,13 +29,7 @@ export function PriceTrendChart({ monthly }: { monthly: ZipMonthlyMedian[] }) {
         <LineChart data={data} margin={{ top: 10, right: 16, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="month" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
-          <YAxis
-            ticks={axis.ticks}
-            domain={domainOf(axis.ticks)}
-            tickFormatter={axis.format}
-            tick={{ fontSize: 12 }}
-            width={64}
-          />
+          <YAxis {...yAxis} />
           <Tooltip formatter={(value) => [formatUsd(Number(value)), 'Median price']} />
           <Line
             type="monotone"
@@ -50,7 +50,7 @@ export function RentChart({ rents }: { rents: { short: string; rent: number | nu
   const data = rents
     .filter((r): r is { short: string; rent: number } => typeof r.rent === 'number')
     .map((r) => ({ label: r.short, rent: r.rent }));
-  const axis = usdAxis(
+  const yAxis = usdYAxis(
     data.map((d) => d.rent),
     true,
   );
@@ -61,13 +61,7 @@ export function RentChart({ rents }: { rents: { short: string; rent: number | nu
         <BarChart data={data} margin={{ top: 10, right: 16, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} />
-          <YAxis
-            ticks={axis.ticks}
-            domain={domainOf(axis.ticks)}
-            tickFormatter={axis.format}
-            tick={{ fontSize: 12 }}
-            width={64}
-          />
+          <YAxis {...yAxis} />
           <Tooltip formatter={(value) => [formatUsd(Number(value)), 'Average rent']} />
           <Bar dataKey="rent" fill="#14b8a6" radius={[6, 6, 0, 0]} isAnimationActive={false} />
         </BarChart>
