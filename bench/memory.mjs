@@ -11,13 +11,11 @@
 // posts with an unknown key, a report-file link that does not exist, and the health fan-out.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { startBenchStack } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '2400';
-const { provision, repoRoot, startInfra } = await import('../infra/local/servers.mjs');
-const { startStack } = await import('../infra/local/stack.mjs');
+const { provision, repoRoot } = await import('../infra/local/servers.mjs');
 
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
 const IDLE_SETTLE_MS = 20_000;
@@ -73,31 +71,23 @@ function call(base, i) {
 }
 
 async function measure(runtime) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'homereport-bench-memory-'));
-  const infra = await startInfra({ profile: 'test', dataDir, log });
-  let stack;
+  const bench = await startBenchStack({
+    name: 'memory',
+    log,
+    runtime,
+    settings: {
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      HEALTH_RATE_LIMIT_PER_MINUTE: '1000000',
+      ANON_REQUESTS_PER_HOUR: '1000000',
+      // The machine is shared and slow: a deadline missed under load would only add noise.
+      MONGO_TIMEOUT_MS: '10000',
+      REDIS_TIMEOUT_MS: '10000',
+      // Extra node flags of every process, to compare settings (e.g. --max-semi-space-size=1).
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+    },
+  });
+  const { stack } = bench;
   try {
-    stack = await startStack({
-      profile: 'test',
-      runtime,
-      logDir: join(dataDir, 'logs'),
-      pretty: false,
-      log,
-      settings: {
-        ...infra.settings,
-        INTERNAL_SECRET: randomBytes(24).toString('hex'),
-        EVENT_SECRET_KEY: randomBytes(32).toString('hex'),
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '1000000',
-        HEALTH_RATE_LIMIT_PER_MINUTE: '1000000',
-        ANON_REQUESTS_PER_HOUR: '1000000',
-        // The machine is shared and slow: a deadline missed under load would only add noise.
-        MONGO_TIMEOUT_MS: '10000',
-        REDIS_TIMEOUT_MS: '10000',
-        // Extra node flags of every process, to compare settings (e.g. --max-semi-space-size=1).
-        ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
-      },
-    });
     const procs = stack.processes.map((p) => ({ name: p.name, pid: p.child.pid }));
     log(`${runtime}: stack up; settling ${IDLE_SETTLE_MS / 1000} s`);
     await sleep(IDLE_SETTLE_MS);
@@ -127,9 +117,7 @@ async function measure(runtime) {
     const after = Object.fromEntries(procs.map((p) => [p.name, rssMb(p.pid)]));
     return procs.map((p) => ({ name: p.name, idle: idle[p.name], peak: peak[p.name], after: after[p.name] }));
   } finally {
-    await stack?.stop();
-    await infra.stop();
-    if (!process.env.KEEP_BENCH_DATA) rmSync(dataDir, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 
