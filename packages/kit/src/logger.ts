@@ -1,4 +1,5 @@
 import { type Logger, type LoggerOptions, pino, destination as pinoDestination } from 'pino';
+import { redactSecrets } from './log-redaction.js';
 import { currentTrace } from './tracing/context.js';
 
 export type { Logger } from 'pino';
@@ -8,24 +9,6 @@ export interface LoggerSettings {
   level: string;
   format: 'json' | 'pretty';
 }
-
-/** Keys whose values must never reach a log line, wherever they appear in a logged object. */
-export const REDACTED_PATHS = [
-  'password',
-  '*.password',
-  'passwordHash',
-  '*.passwordHash',
-  'token',
-  '*.token',
-  'verifyUrl',
-  '*.verifyUrl',
-  'resetUrl',
-  '*.resetUrl',
-  'req.headers.authorization',
-  'req.headers["x-internal-secret"]',
-  'req.headers["x-webhook-key"]',
-  'headers.authorization',
-];
 
 /**
  * A share link's token, a bearer secret in the path: `/shared/<token>` (the web page) and
@@ -76,7 +59,7 @@ export function childWithTrace(
   traceId: string,
   options?: object,
 ): Logger {
-  const child = logger.child({ ...bindings, traceId }, options);
+  const child = logger.child(redactSecrets({ ...bindings, traceId }), options);
   (child as Logger & { [TRACE_BOUND]?: true })[TRACE_BOUND] = true;
   return child;
 }
@@ -109,7 +92,9 @@ export function loggerOptions(settings: LoggerSettings): LoggerOptions {
     level: settings.level,
     mixin: traceMixin,
     mixinMergeStrategy: mergeTrace,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    // Secrets censored on every line (log-redaction.ts). A child's bindings are identifiers
+    // (reqId, component, ...); those a request or an event brings go through childWithTrace.
+    formatters: { log: redactSecrets },
     serializers: { req: serializeRequest },
     ...(settings.format === 'pretty'
       ? {
@@ -144,10 +129,8 @@ interface AccessFields {
 
 /**
  * The one line per answered request through pino (so formatters and redaction apply to it like to
- * every other line), its fields flat: pino runs the wildcard redaction paths (`*.password`, ...)
- * over every object-valued field of a line, and for the `req` object Fastify's own line nests its
- * fields in, that walk was about 7% of the gateway's busy time on a kept answer (CPU profile of
- * bench:metrics), for a line that holds no secret field. `requestId` names the request when the
+ * every other line), its fields flat: nothing to copy or walk for secrets on the most frequent
+ * line (log-redaction.ts). `requestId` names the request when the
  * logger is not a request's own (whose bindings already hold its id).
  */
 export function logAccess(requestLog: { level: string }, fields: AccessFields, requestId?: string): void {
