@@ -137,6 +137,8 @@ try {
       PORT: String(gateway + 3),
       ZIPCODES_URL: `http://127.0.0.1:${services.zipcodes}`,
       RATE_LIMIT_PER_MINUTE: '0',
+      // The measured gateway serves metrics on the gateway's metrics port, as in production.
+      METRICS_PORT: '0',
     },
     { logToFile: true },
   );
