@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kafka as kafkaServer, portInUse, stopByPidFile, waitForPort } from '../../../infra/local/servers.mjs';
 import { eventually } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { EventTap } from '../../../test/support/events.js';
-import { injectingFault } from '../../../test/support/faults.js';
+import { injectingFault, stopKafka } from '../../../test/support/faults.js';
 import { serversPresent } from '../../../test/support/servers.js';
 import type { Infrastructure, ServiceApp } from '../src/index.js';
 import { startNoteService } from './fixture-service.js';
@@ -34,43 +33,48 @@ describe.runIf(ownKafka)('when Kafka stops while a service runs', () => {
     () =>
       // The whole stack loses Kafka too: its services may rightly log errors meanwhile.
       injectingFault('Kafka stopped', async () => {
-        await stopByPidFile(env.dataDir, 'kafka');
-        await eventually(async () => !(await portInUse(env.infraPorts.kafka!)), 20_000, 'Kafka to stop');
-
-        const live = await app.inject({ method: 'GET', url: '/health/live' });
-        expect(live.statusCode).toBe(200);
-        const ready = await app.inject({ method: 'GET', url: '/health/ready' });
-        expect(ready.statusCode).toBe(503);
-        expect(ready.json().checks).toMatchObject({ kafka: 'down', mongo: 'up' });
-
-        const written = await app.inject({
-          method: 'POST',
-          url: '/notes',
-          payload: { text: 'written while Kafka was away' },
-        });
-        expect(written.statusCode).toBe(201);
-        const { id, eventId } = written.json();
-        // The event waits in the document's outbox rather than being lost.
-        const pending = await infra.mongo.db!.collection('notes').findOne({ _id: id });
-        expect(pending?.outbox.map((e: { id: string }) => e.id)).toEqual([eventId]);
-
-        await kafkaServer(env.infraPorts, env.dataDir).start();
-        await waitForPort(env.infraPorts.kafka!);
-
-        const tap = await new EventTap([topic]).start();
+        const kafkaStopped = await stopKafka();
         try {
-          const seen = await tap.waitFor<{ noteId: string }>(topic, (d) => d.noteId === id, 1, 90_000);
-          expect(seen.envelope.id).toBe(eventId);
-          expect(seen.envelope.data).toEqual({ noteId: id, text: 'written while Kafka was away' });
+          await whileKafkaIsAway(kafkaStopped.restart);
         } finally {
-          await tap.stop();
+          await kafkaStopped.restart();
         }
-        await eventually(
-          async () => (await app.inject({ method: 'GET', url: '/health/ready' })).statusCode === 200,
-          30_000,
-          'readiness to recover',
-        );
       }),
     180_000,
   );
+
+  async function whileKafkaIsAway(restartKafka: () => Promise<void>) {
+    const live = await app.inject({ method: 'GET', url: '/health/live' });
+    expect(live.statusCode).toBe(200);
+    const ready = await app.inject({ method: 'GET', url: '/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().checks).toMatchObject({ kafka: 'down', mongo: 'up' });
+
+    const written = await app.inject({
+      method: 'POST',
+      url: '/notes',
+      payload: { text: 'written while Kafka was away' },
+    });
+    expect(written.statusCode).toBe(201);
+    const { id, eventId } = written.json();
+    // The event waits in the document's outbox rather than being lost.
+    const pending = await infra.mongo.db!.collection('notes').findOne({ _id: id });
+    expect(pending?.outbox.map((e: { id: string }) => e.id)).toEqual([eventId]);
+
+    await restartKafka();
+
+    const tap = await new EventTap([topic]).start();
+    try {
+      const seen = await tap.waitFor<{ noteId: string }>(topic, (d) => d.noteId === id, 1, 90_000);
+      expect(seen.envelope.id).toBe(eventId);
+      expect(seen.envelope.data).toEqual({ noteId: id, text: 'written while Kafka was away' });
+    } finally {
+      await tap.stop();
+    }
+    await eventually(
+      async () => (await app.inject({ method: 'GET', url: '/health/ready' })).statusCode === 200,
+      30_000,
+      'readiness to recover',
+    );
+  }
 });

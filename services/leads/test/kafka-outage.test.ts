@@ -1,10 +1,9 @@
 import { Topics } from '@homereport/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { kafka as kafkaServer, portInUse, stopByPidFile, waitForPort } from '../../../infra/local/servers.mjs';
 import { eventually } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { EventTap } from '../../../test/support/events.js';
-import { injectingFault } from '../../../test/support/faults.js';
+import { injectingFault, stopKafka } from '../../../test/support/faults.js';
 import { serversPresent } from '../../../test/support/servers.js';
 import {
   adminToken,
@@ -53,10 +52,7 @@ describe.runIf(ownKafka)('when Kafka is away while leads arrive', () => {
   }, 300_000);
 
   async function outage(key: Awaited<ReturnType<typeof createKey>>) {
-    await stopByPidFile(env.dataDir, 'kafka');
-    await eventually(async () => !(await portInUse(env.infraPorts.kafka as number)), 20_000, 'Kafka to stop');
-
-    let restarted = false;
+    const kafkaStopped = await stopKafka();
     try {
       const leads = Array.from({ length: COUNT }, () => genericLead());
       const answers = await pool(COUNT, 10, (i) => postLead(leads[i], key.secret));
@@ -66,9 +62,7 @@ describe.runIf(ownKafka)('when Kafka is away while leads arrive', () => {
       const stored = await allLeads(admin, { key_name: key.name, limit: '200' });
       expect(new Set(stored.map((l) => l.lead_id))).toEqual(new Set(leads.map((l) => l.lead_id)));
 
-      await kafkaServer(env.infraPorts, env.dataDir).start();
-      restarted = true;
-      await waitForPort(env.infraPorts.kafka as number);
+      await kafkaStopped.restart();
 
       const tap = await new EventTap([Topics.leadReceived]).start();
       try {
@@ -87,10 +81,7 @@ describe.runIf(ownKafka)('when Kafka is away while leads arrive', () => {
         await tap.stop();
       }
     } finally {
-      if (!restarted) {
-        await kafkaServer(env.infraPorts, env.dataDir).start();
-        await waitForPort(env.infraPorts.kafka as number);
-      }
+      await kafkaStopped.restart();
     }
   }
 });
