@@ -1,5 +1,6 @@
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import { BucketHistogram, type HistogramSeries, labelText } from './histogram.js';
+import { collectRuntimeMetrics, gcDuration } from './runtime.js';
 
 /**
  * One registry per process. Metrics are recorded only once `enableMetrics` ran (runService does it
@@ -16,17 +17,14 @@ export function metricsEnabled(): boolean {
   return enabled;
 }
 
-/** Turns recording on for this process and adds Node's defaults (event-loop delay, heap, GC). */
+/** Turns recording on for this process and adds Node's runtime metrics (event-loop delay, heap, GC; runtime.ts). */
 export function enableMetrics(service: string): void {
   if (enabled) return;
   enabled = true;
   registry.setDefaultLabels({ service });
   serviceLabel = labelText(['service'], { service });
-  collectDefaultMetrics({ register: registry });
-  // Gauges that prom-client names like counters (promtool's lint refuses them); their per-type
-  // siblings (nodejs_active_handles{type}, ...) remain, and sum() gives the totals.
-  for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
-    registry.removeSingleMetric(name);
+  const readRuntime = collectRuntimeMetrics(registry);
+  onScrape(async () => readRuntime());
 }
 
 /** Seconds; most answers take a few ms, the slow end covers uploads and a dependency's deadline. */
@@ -100,7 +98,7 @@ export const eventConsumeDuration = new BucketHistogram(
 );
 
 /** The histograms of our own recording: their text joins prom-client's at scrape time. */
-const histograms: BucketHistogram<string>[] = [httpDuration, dependencyDuration, eventConsumeDuration];
+const histograms: BucketHistogram<string>[] = [httpDuration, dependencyDuration, eventConsumeDuration, gcDuration];
 
 export const eventRetries = new Counter({
   name: 'event_retries_total',
