@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/support/api.js';
 import { EventTap } from '../../../test/support/events.js';
 import {
-  type EventEnvelope,
+  type OutboxEntry,
   type ProcessedEvent,
   type ProcessedLedger,
   batchHandler,
@@ -63,7 +63,7 @@ describe('a consumer whose handler takes events together', () => {
 
     const calls: number[] = [];
     const handled: string[] = [];
-    const [fresh, sentinel] = events(topic, 2) as [EventEnvelope, EventEnvelope];
+    const [fresh, sentinel] = events(topic, 2) as [OutboxEntry<object>, OutboxEntry<object>];
     let consumer: Consumer | undefined;
     try {
       consumer = await consumeTogether(topic, groupId, async (batch) => {
@@ -105,10 +105,14 @@ describe('a consumer whose handler takes events together', () => {
 
   it('goes by the chunk of events claimed together: done is skipped, one left by a dead consumer is taken over', async () => {
     const { topic, groupId } = await freshTopic('batch-chunk');
-    const [done, abandoned, sentinel] = events(topic, 3) as [EventEnvelope, EventEnvelope, EventEnvelope];
+    const [done, abandoned, sentinel] = events(topic, 3) as [
+      OutboxEntry<object>,
+      OutboxEntry<object>,
+      OutboxEntry<object>,
+    ];
     const longAgo = new Date(Date.now() - 60_000);
     // Two calls of another consumer: one finished, one whose process died mid-handler.
-    const chunkOf = (e: EventEnvelope) => `${groupId}:1999-01-01T00#${e === done ? 1 : 2}`;
+    const chunkOf = (e: OutboxEntry<object>) => `${groupId}:1999-01-01T00#${e === done ? 1 : 2}`;
     await ledger().insertMany([
       { _id: chunkOf(done), ids: [`${groupId}:${done.id}`], status: 'done', claimedAt: longAgo },
       {
@@ -153,7 +157,7 @@ describe('a consumer whose handler takes events together', () => {
   it('when a call fails, handles its events one at a time: the bad one is dead-lettered, every other once', async () => {
     const { topic, groupId } = await freshTopic('batch-poison');
     const burst = events(topic, 20, (i) => ({ poison: i === 7 }));
-    const poison = burst[7] as EventEnvelope;
+    const poison = burst[7] as OutboxEntry<object>;
     await kit().publisher.publish(burst);
 
     const calls: number[] = [];
@@ -216,7 +220,7 @@ describe('effects a handler records', () => {
         }
       });
       await eventually(async () => emailed.length >= 12, 60_000, 'every event emailed');
-      const [sentinel] = events(topic, 1) as [EventEnvelope];
+      const [sentinel] = events(topic, 1) as [OutboxEntry<object>];
       await kit().publisher.publish([sentinel]);
       await eventually(async () => emailed.includes(sentinel.id), 60_000, 'the sentinel');
     } finally {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import {
-  type EventEnvelope,
+  type OutboxEntry,
   type ProcessedEvent,
   type ProcessedLedger,
   batchHandler,
@@ -35,9 +35,9 @@ describe('a consumer whose handler takes events together', () => {
     const groupId = `batch-twice-group-${randomUUID().slice(0, 8)}`;
     await ensureTopics(kit().kafka, [topic, deadLetterTopic(groupId)], 1);
     const [twice, other, sentinel] = [1, 2, 3].map(() => createEvent(topic, {}, { source: 'test', key: 'k' })) as [
-      EventEnvelope,
-      EventEnvelope,
-      EventEnvelope,
+      OutboxEntry,
+      OutboxEntry,
+      OutboxEntry,
     ];
     // Published before the consumer starts: its first fetch holds all three.
     await kit().publisher.publish([twice, other, twice]);

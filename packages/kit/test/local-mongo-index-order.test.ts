@@ -30,6 +30,14 @@ public final class Stock {
   }
 }`;
 
+interface Thing {
+  _id: string;
+  seq: number;
+  rev: number;
+  k: string;
+  n: number;
+}
+
 describe.runIf(provisioned)('the local MongoDB launcher', () => {
   const dir = mkdtempSync(join(tmpdir(), 'local-mongo-order-'));
   const file = join(dir, 'data.mv');
@@ -64,7 +72,7 @@ describe.runIf(provisioned)('the local MongoDB launcher', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function expectIndexesWork(things: Collection) {
+  async function expectIndexesWork(things: Collection<Thing>) {
     for (const i of [0, 1, 17, 999, 1999]) {
       expect(await things.findOne({ seq: i })).toMatchObject({ _id: `id-${i}` });
       expect(await things.findOne({ _id: `id-${i}`, rev: i % 3 })).toMatchObject({ seq: i });
@@ -82,7 +90,7 @@ describe.runIf(provisioned)('the local MongoDB launcher', () => {
     const stockSource = join(dir, 'Stock.java');
     writeFileSync(stockSource, STOCK_LAUNCHER);
     let client = await start(['-cp', `${home}/libs/*`, stockSource, file, String(port)]);
-    let things = client.db('order').collection('things');
+    let things = client.db('order').collection<Thing>('things');
     await things.createIndex({ seq: 1 }, { unique: true });
     await things.createIndex({ _id: 1, rev: 1 }, { unique: true });
     await things.createIndex({ k: 1, n: 1 }, { unique: true });
@@ -93,21 +101,21 @@ describe.runIf(provisioned)('the local MongoDB launcher', () => {
         rev: i % 3,
         k: `key-${i % 7}`,
         n: i,
-      })) as never,
+      })),
     );
     await stop(client);
 
     client = await startOurs();
     expect(output).toContain('re-sorted index order.things._index_seq_1 (2000 keys)');
-    things = client.db('order').collection('things');
+    things = client.db('order').collection<Thing>('things');
     await expectIndexesWork(things);
-    await things.insertOne({ _id: 'new' as never, seq: 5000, rev: 0, k: 'new', n: 0 });
+    await things.insertOne({ _id: 'new', seq: 5000, rev: 0, k: 'new', n: 0 });
     await stop(client);
 
     // Started again: nothing to re-sort, and what the re-sorted indexes were given is there.
     client = await startOurs();
     expect(output).not.toContain('re-sorted');
-    things = client.db('order').collection('things');
+    things = client.db('order').collection<Thing>('things');
     await expectIndexesWork(things);
     expect(await things.findOne({ seq: 5000 })).toMatchObject({ _id: 'new' });
     await stop(client);
