@@ -8,11 +8,14 @@
 // descriptors flat. Use --minutes 2 while developing.
 //
 // Flags: --minutes N (default 30), --rate N (calls per second instead of half the capacity),
-// --warmup-seconds N (default 60, or a tenth of the run when shorter). BENCH_PORT_OFFSET moves
-// every port (default 2800); KEEP_BENCH_DATA=1 keeps data and logs.
+// --warmup-seconds N (default 60, or a tenth of the run when shorter), --runtime R (compiled, the
+// default: dist/ under plain node as production runs, built first where stale; or source: tsx,
+// where every process holds some 30-40 MB more). BENCH_PORT_OFFSET moves every port (default
+// 2800); KEEP_BENCH_DATA=1 keeps data and logs.
 import { readFileSync, readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chooseRate, loadAverage, startLoad, startWorkloadStack, tally } from './mixed-workload.mjs';
+import { buildIfStale } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '2800';
 const log = (m) => console.log(`[bench] ${m}`);
@@ -22,8 +25,10 @@ const { values: flags } = parseArgs({
     minutes: { type: 'string', default: '30' },
     rate: { type: 'string' },
     'warmup-seconds': { type: 'string' },
+    runtime: { type: 'string', default: 'compiled' },
   },
 });
+if (!['compiled', 'source'].includes(flags.runtime)) throw new Error('--runtime is compiled or source');
 const RUN_MS = Number(flags.minutes) * 60_000;
 const WARMUP_MS = Number(flags['warmup-seconds'] ?? Math.min(60, RUN_MS / 10 / 1000)) * 1000;
 /** The two windows compared for drift: five minutes, or a fifth of a shorter run. */
@@ -41,7 +46,8 @@ function usage(pid) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const bench = await startWorkloadStack({ name: 'soak', log });
+if (flags.runtime === 'compiled') await buildIfStale(log);
+const bench = await startWorkloadStack({ name: 'soak', log, runtime: flags.runtime });
 const { infra, stack, workload } = bench;
 try {
   /** Every process to watch, by name, with its pid now (a restarted one gets a new pid). */
@@ -75,7 +81,7 @@ try {
   const all = tally(measured);
   console.log('');
   console.log(
-    `Soak of ${flags.minutes} min at ${rate} calls/s (warm-up ${WARMUP_MS / 1000} s); load average before ${loadBefore}, after ${loadAfter}.`,
+    `Soak of ${flags.minutes} min at ${rate} calls/s (warm-up ${WARMUP_MS / 1000} s, ${flags.runtime} build on Node ${process.versions.node}); load average before ${loadBefore}, after ${loadAfter}.`,
   );
   console.log('');
   console.log('| process | RSS after warm-up, MB | RSS at end, MB | growth | open fds after warm-up | at end |');
