@@ -4,7 +4,7 @@ import { setTimeout } from 'node:timers/promises';
 import { type Infrastructure, type Logger, type ServiceApp, createServiceApp } from '@homereport/kit';
 import type { ZipcodesConfig } from './config.js';
 import { AnalysesRepository } from './data/analyses-repository.js';
-import { analysisModel } from './data/analysis-model.js';
+import { analysesCollection } from './data/analysis-model.js';
 import { DetailCache } from './data/detail-cache.js';
 import { ListIndex } from './data/list-index.js';
 import { ZipAlertsRepository } from './data/zip-alerts.js';
@@ -32,13 +32,13 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   });
   infra.attach(app);
 
-  const store = new AnalysesRepository(analysisModel(infra.mongoose));
+  const db = infra.mongo.db;
+  if (!db) throw new Error('mongo connection has no database');
+  const store = new AnalysesRepository(analysesCollection(db));
   const list = new ListIndex(infra.redis, () => store.listItems(), true);
   if (config.ZIP_LOAD_SAMPLE_WHEN_EMPTY) await loadSampleIfEmpty(store, list, config.ZIP_SAMPLE_FILE, logger);
 
   const details = new DetailCache(infra.redis);
-  const db = infra.mongo.db;
-  if (!db) throw new Error('mongo connection has no database');
   const relay = infra.startOutboxRelay([], { batches: ZIP_ALERT_BATCHES });
   const watchStore = new ZipWatchesRepository(db, ZIP_ALERT_BATCHES.collection);
   const alerts = new ZipAlertsRepository(db, relay);

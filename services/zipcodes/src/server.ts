@@ -11,7 +11,7 @@ await runService(
     const infra = await Infrastructure.open(
       'zipcodes',
       config,
-      { mongoDb: config.MONGO_DB, mongoose: true, redis: true, kafkaTopics: kafkaTopicsOf('zipcodes') },
+      { mongoDb: config.MONGO_DB, redis: true, kafkaTopics: kafkaTopicsOf('zipcodes') },
       logger,
     );
     return buildApp({ config, logger, infra });

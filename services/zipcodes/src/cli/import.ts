@@ -9,7 +9,7 @@ import { join, relative, resolve } from 'node:path';
 import { runCli, withCliConnections } from '@homereport/kit';
 import { loadImportCommandConfig } from '../config.js';
 import { AnalysesRepository } from '../data/analyses-repository.js';
-import { analysisModel } from '../data/analysis-model.js';
+import { analysesCollection } from '../data/analysis-model.js';
 import { ListIndex } from '../data/list-index.js';
 import { ZipAlertsRepository, markingBatchOutbox } from '../data/zip-alerts.js';
 import { ZipWatchesRepository } from '../data/zip-watches.js';
@@ -78,10 +78,10 @@ async function main(argv: string[]): Promise<number> {
 
   const config = loadImportCommandConfig();
   return withCliConnections(config, async (mongo, redis) => {
-    const store = new AnalysesRepository(analysisModel(mongo));
-    const list = new ListIndex(redis, () => store.listItems());
     const db = mongo.db;
     if (!db) throw new Error('mongo connection has no database');
+    const store = new AnalysesRepository(analysesCollection(db));
+    const list = new ListIndex(redis, () => store.listItems());
     // No relay here: the alerts are marked for the running service's relay to publish.
     const alerts = new ZipAlertsRepository(db, markingBatchOutbox(db));
     const watches = new ZipWatchesRepository(db, ZIP_ALERT_BATCHES.collection);

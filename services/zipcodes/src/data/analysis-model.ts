@@ -1,5 +1,5 @@
 import { ZipAnalysis } from '@homereport/contracts';
-import { type Connection, type Model, Schema } from 'mongoose';
+import type { Collection, Db } from 'mongodb';
 
 /**
  * One stored analysis per ZIP code, keyed by the ZIP code itself: every read and write is an
@@ -13,22 +13,9 @@ type Section = Exclude<keyof ZipAnalysis, 'zipCode'>;
 /** The sections of an analysis: every field of the contract's ZipAnalysis but its key. */
 export const SECTIONS = Object.keys(ZipAnalysis.properties).filter((name): name is Section => name !== 'zipCode');
 
-const required = new Set<string>(ZipAnalysis.required);
+/** The analyses collection. Its documents are written whole by `replace`, from sections the import has checked against the contract. */
+export type AnalysisCollection = Collection<AnalysisDocument>;
 
-const analysisSchema = new Schema<AnalysisDocument>(
-  {
-    _id: { type: String, required: true },
-    ...Object.fromEntries(SECTIONS.map((name) => [name, { type: Schema.Types.Mixed, required: required.has(name) }])),
-    importedAt: { type: Date, required: true },
-  },
-  // minimize off: an empty section the staff sent ({}) is kept as sent.
-  { collection: 'analyses', versionKey: false, strict: true, minimize: false },
-);
-
-export type AnalysisModel = Model<AnalysisDocument>;
-
-export function analysisModel(conn: Connection): AnalysisModel {
-  return (
-    (conn.models.Analysis as AnalysisModel | undefined) ?? conn.model<AnalysisDocument>('Analysis', analysisSchema)
-  );
+export function analysesCollection(db: Db): AnalysisCollection {
+  return db.collection<AnalysisDocument>('analyses');
 }

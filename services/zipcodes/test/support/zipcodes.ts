@@ -1,4 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ZipAnalysis, ZipImportReport } from '@homereport/contracts';
 import { MongoClient } from 'mongodb';
 import { expect } from 'vitest';
@@ -10,14 +12,19 @@ import { type PlaceInput, generateAnalysis } from '../../src/sample/generator.js
 
 /**
  * A ZIP code no other test and no sample uses: 001xx-004xx are not assigned to any U.S. place.
+ * Each test file has its own module, so the codes handed out are kept in a file of the run's data
+ * folder (files run one at a time): with 400 codes, a set per file let two files pick the same
+ * one now and then, and a test that expected a new code to be absent from the list found it.
  * Random within the run so reruns against kept data do not collide either.
  */
-const used = new Set<string>();
 export function freshZip(): string {
+  const file = join(testEnv().dataDir, 'fresh-zips.txt');
+  const used = new Set(existsSync(file) ? readFileSync(file, 'utf8').split('\n') : []);
+  if (used.size >= 390) throw new Error('freshZip: the 400 unassigned ZIP codes are nearly all used in this run');
   for (;;) {
     const zip = String(randomInt(100, 500)).padStart(5, '0');
     if (!used.has(zip)) {
-      used.add(zip);
+      appendFileSync(file, `${zip}\n`);
       return zip;
     }
   }
