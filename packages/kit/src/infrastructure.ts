@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Kafka } from 'kafkajs';
 import type { Consumer } from 'kafkajs';
 import type { Client as S3Client } from 'minio';
+import type { Db } from 'mongodb';
 import type { Connection } from 'mongoose';
 import type { ServiceApp } from './app.js';
 import { splitList } from './config.js';
@@ -11,6 +12,7 @@ import {
   type MongoConnection,
   connectMongo,
   connectMongoDriver,
+  databaseOf,
   ensureCollections,
   registerMongo,
 } from './connections/mongo.js';
@@ -121,6 +123,10 @@ export class Infrastructure {
   get mongo(): MongoConnection {
     return required(this._mongo, 'mongo connection (add mongoDb to the service needs)');
   }
+  /** The service's database (MONGO_DB) on that connection. */
+  get db(): Db {
+    return databaseOf(this.mongo);
+  }
   /** The mongoose connection, for the service's models. */
   get mongoose(): Connection {
     return required(this._mongoose, 'mongoose connection (add mongoDb and mongoose to the service needs)');
@@ -164,10 +170,8 @@ export class Infrastructure {
 
   /** Publishes the events recorded in these collections' outbox arrays (see events/outbox.ts). */
   startOutboxRelay(collectionNames: string[], options?: OutboxRelayOptions): OutboxRelay {
-    const db = this.mongo.db;
-    if (!db) throw new Error('mongo connection has no database');
     const relay = new OutboxRelay(
-      db,
+      this.db,
       collectionNames,
       this.publisher,
       this.logger.child({ component: 'outbox-relay' }),

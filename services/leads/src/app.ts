@@ -30,8 +30,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   });
   infra.attach(app);
 
-  const db = infra.mongo.db;
-  if (!db) throw new Error('mongo connection has no database');
+  const db = infra.db;
   // The kit's relay, with one marker per batch of arrivals (docs/decisions/004). Its per-document
   // markers only cover leads stored before batch markers (an older replica's outbox arrays).
   const events = infra.startOutboxRelay([...OUTBOX_COLLECTIONS], { batches: LEAD_EVENT_BATCHES });

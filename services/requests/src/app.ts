@@ -52,8 +52,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   });
   infra.attach(app);
 
-  const db = infra.mongo.db;
-  if (!db) throw new Error('mongo connection has no database');
+  const db = infra.db;
   const c = collections(db);
   await prepare(c);
   const relay = infra.startOutboxRelay(OUTBOX_COLLECTIONS);

@@ -32,8 +32,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   });
   infra.attach(app);
 
-  const db = infra.mongo.db;
-  if (!db) throw new Error('mongo connection has no database');
+  const db = infra.db;
   const store = new AnalysesRepository(analysesCollection(db));
   const list = new ListIndex(infra.redis, () => store.listItems(), true);
   if (config.ZIP_LOAD_SAMPLE_WHEN_EMPTY) await loadSampleIfEmpty(store, list, config.ZIP_SAMPLE_FILE, logger);

@@ -126,14 +126,19 @@ export async function connectMongoDriver(
   return conn;
 }
 
+/** The connection's database; a connection opened without one is a programming error. */
+export function databaseOf(conn: MongoConnection): Db {
+  if (!conn.db) throw new Error('mongo connection has no database');
+  return conn.db;
+}
+
 /**
  * Creates collections that are written before any index build touches them (the outbox markers,
  * processed events), once at start: two first writes at the same moment could otherwise both try
  * to create the collection, and the embedded server fails one of them.
  */
 export async function ensureCollections(conn: MongoConnection, names: string[]): Promise<void> {
-  const db = conn.db;
-  if (!db) throw new Error('mongo connection has no database');
+  const db = databaseOf(conn);
   const existing = new Set((await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
   for (const name of names) {
     if (existing.has(name)) continue;

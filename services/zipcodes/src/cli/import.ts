@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 // Exit code: 0 all imported, 1 something refused or unreadable, 2 usage.
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { runCli, withCliConnections } from '@homereport/kit';
+import { databaseOf, runCli, withCliConnections } from '@homereport/kit';
 import { loadImportCommandConfig } from '../config.js';
 import { AnalysesRepository } from '../data/analyses-repository.js';
 import { analysesCollection } from '../data/analysis-model.js';
@@ -78,8 +78,7 @@ async function main(argv: string[]): Promise<number> {
 
   const config = loadImportCommandConfig();
   return withCliConnections(config, async (mongo, redis) => {
-    const db = mongo.db;
-    if (!db) throw new Error('mongo connection has no database');
+    const db = databaseOf(mongo);
     const store = new AnalysesRepository(analysesCollection(db));
     const list = new ListIndex(redis, () => store.listItems());
     // No relay here: the alerts are marked for the running service's relay to publish.
