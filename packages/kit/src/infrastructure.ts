@@ -190,23 +190,38 @@ export class Infrastructure {
     const processed = db.collection<ProcessedEvent>('processed_events');
     // Hour buckets of processed ids, read and deleted by _id when they grow old (no TTL indexes here).
     const ledger = db.collection<ProcessedLedger>('processed_events_ledger');
+    const logger = this.logger.child({ component: 'consumer', groupId });
+    const start = (): Promise<void> =>
+      this.retryUntilDone(`consumer ${groupId}`, async () => {
+        if (stopped) return;
+        // Inside the retry: on a broker that just started, topic creation can fail once.
+        await ensureTopics(this.kafka, [deadLetterTopic(groupId)], 1);
+        const started = await startConsumer({
+          kafka: this.kafka,
+          groupId,
+          handlers,
+          processed,
+          ledger,
+          publisher: this.publisher,
+          logger,
+        });
+        consumer = started;
+        // kafkajs restarts a consumer after a retriable error only; after any other (seen once
+        // after a broker restart) it leaves the group and stays stopped, saying so at its own
+        // error level, which our sink keeps at debug. Start it again, as after a start that failed.
+        started.on(started.events.CRASH, ({ payload }) => {
+          if (payload.restart || stopped) return;
+          logger.warn(
+            { err: payload.error },
+            `consumer stopped by kafkajs; starting it again: ${namedError(payload.error)}`,
+          );
+          void start().catch((err) =>
+            logger.error({ err }, `consumer ${groupId} could not start again: ${namedError(err)}`),
+          );
+        });
+      });
     const started = this.topicsReady
-      .then(() =>
-        this.retryUntilDone(`consumer ${groupId}`, async () => {
-          if (stopped) return;
-          // Inside the retry: on a broker that just started, topic creation can fail once.
-          await ensureTopics(this.kafka, [deadLetterTopic(groupId)], 1);
-          consumer = await startConsumer({
-            kafka: this.kafka,
-            groupId,
-            handlers,
-            processed,
-            ledger,
-            publisher: this.publisher,
-            logger: this.logger.child({ component: 'consumer', groupId }),
-          });
-        }),
-      )
+      .then(start)
       .catch((err) => this.logger.error({ err }, `consumer ${groupId} could not start: ${namedError(err)}`));
     this.workers.push({
       stop: async () => {
