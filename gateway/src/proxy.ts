@@ -38,6 +38,9 @@ const NOT_FORWARDED = new Set<string>([
 /** A service that sends nothing for this long is given up on (503 if it had not answered yet). */
 const UPSTREAM_TIMEOUT_MS = 60_000;
 
+/** How long a kept connection to a service may stay unused. */
+const IDLE_CONNECTION_MS = 30_000;
+
 /**
  * Streams a request to a service over a keep-alive connection and its answer back. The body is
  * never parsed here (uploads stay streams). Identity arrives only from us: whatever the client
@@ -48,7 +51,11 @@ const UPSTREAM_TIMEOUT_MS = 60_000;
  * and a service that cannot be reached is answered through the error handler.
  */
 export function createProxy(internalSecret: string, targets: Upstreams) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
+  // An idle connection is closed here after 30 s, well before a service closes it (Fastify's
+  // keep-alive timeout, 72 s): a request sent on a connection the service is closing at that
+  // moment meets a reset, and a request with a body cannot be retried (503; seen in CI's fuzz).
+  // Without `timeout` Node's agent keeps idle sockets until the service closes them.
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000, timeout: IDLE_CONNECTION_MS });
   // Each service's address, parsed once rather than per request.
   const addresses = new Map(
     Object.entries(targets).map(([service, url]) => {
