@@ -186,7 +186,7 @@ export class Infrastructure {
   startConsumer(groupId: string, handlers: Record<string, EventHandler>): void {
     let consumer: Consumer | undefined;
     let stopped = false;
-    const db = required(this.mongo.db, 'mongo database');
+    const db = this.db;
     const processed = db.collection<ProcessedEvent>('processed_events');
     // Hour buckets of processed ids, read and deleted by _id when they grow old (no TTL indexes here).
     const ledger = db.collection<ProcessedLedger>('processed_events_ledger');

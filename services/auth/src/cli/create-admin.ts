@@ -1,7 +1,7 @@
 // npm run create-admin -- <email>   (the password is asked for, or read from standard input)
 // Creates a verified admin, or promotes (and verifies) an existing user. Idempotent.
 import { stdin } from 'node:process';
-import { SessionStore, markingRecorder, runCli, withCliConnections } from '@homereport/kit';
+import { SessionStore, databaseOf, markingRecorder, runCli, withCliConnections } from '@homereport/kit';
 import { loadCreateAdminConfig } from '../config.js';
 import { userModel } from '../data/user-model.js';
 import { UsersRepository } from '../data/users-repository.js';
@@ -36,8 +36,7 @@ async function main(argv: string[]): Promise<number> {
 
   return withCliConnections(loadCreateAdminConfig(), async (mongo, redis) => {
     // No relay here: the write is marked, and the running auth service's relay publishes its events.
-    const db = mongo.db;
-    if (!db) throw new Error('MongoDB connection has no database');
+    const db = databaseOf(mongo);
     const users = new UsersRepository(userModel(mongo), markingRecorder(db));
     await users.ensureIndexes();
     const outcome = await ensureAdmin(users, new SessionStore(redis), email, password);

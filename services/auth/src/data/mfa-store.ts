@@ -1,3 +1,4 @@
+import { databaseOf } from '@homereport/kit';
 import type { Connection } from 'mongoose';
 import type { MfaRecord, MfaStore } from '../domain/admin-mfa.js';
 
@@ -19,9 +20,7 @@ export class MongoMfaStore implements MfaStore {
   private readonly docs;
 
   constructor(mongo: Connection) {
-    const db = mongo.db;
-    if (!db) throw new Error('MongoDB connection has no database');
-    this.docs = db.collection<MfaDocument>('admin_mfa');
+    this.docs = databaseOf(mongo).collection<MfaDocument>('admin_mfa');
   }
 
   async find(userId: string): Promise<MfaRecord | null> {
