@@ -1,6 +1,6 @@
 import type { Admin, Consumer, Kafka } from 'kafkajs';
-import type { HistogramSeries } from './histogram.js';
-import { consumerLag, eventConsumeDuration, eventsConsumed, metricsEnabled, onScrape, seriesOf } from './registry.js';
+import { type HistogramSeries, seriesOf } from './histogram.js';
+import { consumerLag, eventConsumeDuration, eventsConsumed, metricsEnabled, onScrape } from './registry.js';
 
 const consumeSeries = new Map<string, HistogramSeries>();
 

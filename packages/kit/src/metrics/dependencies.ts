@@ -3,7 +3,8 @@ import type { MongoConnection } from '../connections/mongo.js';
 import { startDependencySpan, traceDependency, traceMongo } from '../tracing/dependencies.js';
 import { endSpan } from '../tracing/export.js';
 import type { HistogramSeries } from './histogram.js';
-import { type Outcome, dependencyDuration, metricsEnabled, secondsSince, seriesOf } from './registry.js';
+import { seriesOf } from './histogram.js';
+import { type Outcome, dependencyDuration, metricsEnabled, secondsSince } from './registry.js';
 
 export type Dependency = 'mongo' | 'redis' | 's3' | 'smtp' | 'kafka';
 

@@ -84,3 +84,21 @@ export function labelText(names: readonly string[], labels: Record<string, strin
 
 const escapeLabelValue = (v: string): string => v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
 const escapeHelp = (v: string): string => v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
+
+/**
+ * The series kept for one set of label values, made on first use and then reused (label values
+ * are bounded, so the map is too). `key` is the values joined.
+ */
+export function seriesOf<L extends string>(
+  histogram: BucketHistogram<L>,
+  cache: Map<string, HistogramSeries>,
+  key: string,
+  labels: Record<L, string>,
+): HistogramSeries {
+  let series = cache.get(key);
+  if (!series) {
+    series = histogram.series(labels);
+    cache.set(key, series);
+  }
+  return series;
+}

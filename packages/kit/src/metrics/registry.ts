@@ -1,5 +1,5 @@
 import { Counter, Gauge, Registry } from 'prom-client';
-import { BucketHistogram, type HistogramSeries, labelText } from './histogram.js';
+import { BucketHistogram, labelText } from './histogram.js';
 import { collectRuntimeMetrics, gcDuration } from './runtime.js';
 
 /**
@@ -120,24 +120,6 @@ export const consumerLag = new Gauge({
   labelNames: ['group', 'topic', 'partition'] as const,
   registers: [registry],
 });
-
-/**
- * The series kept for one set of label values, made on first use and then reused (label values
- * are bounded, so the map is too). `key` is the values joined.
- */
-export function seriesOf<L extends string>(
-  histogram: BucketHistogram<L>,
-  cache: Map<string, HistogramSeries>,
-  key: string,
-  labels: Record<L, string>,
-): HistogramSeries {
-  let series = cache.get(key);
-  if (!series) {
-    series = histogram.series(labels);
-    cache.set(key, series);
-  }
-  return series;
-}
 
 /** Seconds since `start` (a `process.hrtime.bigint()` reading). */
 export const secondsSince = (start: bigint): number => Number(process.hrtime.bigint() - start) / 1e9;

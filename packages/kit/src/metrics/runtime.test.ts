@@ -45,6 +45,10 @@ describe("Node's runtime metrics", () => {
     for (const name of ['total', 'used', 'available'])
       expect(sample(text, `nodejs_heap_space_size_${name}_bytes`, { space: 'old' }), name).toBeGreaterThan(0);
     expect(sample(text, 'process_cpu_seconds_total')).toBeGreaterThan(0.1);
+    // One reading for the three: user and system add up to the total of the same scrape.
+    expect(
+      sample(text, 'process_cpu_user_seconds_total')! + sample(text, 'process_cpu_system_seconds_total')!,
+    ).toBeCloseTo(sample(text, 'process_cpu_seconds_total')!, 6);
     expect(sample(text, 'process_open_fds')).toBeGreaterThan(2);
     expect(sample(text, 'nodejs_eventloop_lag_max_seconds')).toBeGreaterThan(0.1);
     expect(sample(text, 'nodejs_version_info', { version: process.version })).toBe(1);

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { GCProfiler, type HeapSpaceInfo, getHeapSpaceStatistics } from 'node:v8';
 import { Counter, Gauge, type Registry } from 'prom-client';
-import { BucketHistogram, type HistogramSeries } from './histogram.js';
+import { BucketHistogram, type HistogramSeries, seriesOf } from './histogram.js';
 
 /**
  * Node's runtime metrics under the names prom-client's `collectDefaultMetrics` gives them (the
@@ -40,12 +40,10 @@ export const gcDuration = new BucketHistogram(
 class GcRecorder {
   private profiler = new GCProfiler();
   private readonly byKind = new Map<string, HistogramSeries>();
-  private readonly timer: NodeJS.Timeout;
 
   constructor() {
     this.profiler.start();
-    this.timer = setInterval(() => this.fold(), FOLD_MS);
-    this.timer.unref();
+    setInterval(() => this.fold(), FOLD_MS).unref();
   }
 
   /** Moves what the profiler recorded since the last fold into the histogram. */
@@ -55,13 +53,8 @@ class GcRecorder {
     this.profiler.start();
     for (const { gcType, cost } of statistics) {
       const kind = GC_KINDS[gcType] ?? 'other';
-      let series = this.byKind.get(kind);
-      if (!series) {
-        series = gcDuration.series({ kind });
-        this.byKind.set(kind, series);
-      }
       // `cost` is in microseconds.
-      series.observe(cost / 1e6);
+      seriesOf(gcDuration, this.byKind, kind, { kind }).observe(cost / 1e6);
     }
   }
 }
@@ -81,31 +74,34 @@ export function collectRuntimeMetrics(registry: Registry): () => void {
   const delay: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
 
-  let lastCpu = process.cpuUsage();
-  const cpuUser = new Counter({
-    name: 'process_cpu_user_seconds_total',
-    help: 'Total user CPU time spent in seconds.',
-    registers,
-  });
-  const cpuSystem = new Counter({
-    name: 'process_cpu_system_seconds_total',
-    help: 'Total system CPU time spent in seconds.',
-    registers,
-  });
-  new Counter({
-    name: 'process_cpu_seconds_total',
-    help: 'Total user and system CPU time spent in seconds.',
-    registers,
-    collect() {
-      const now = process.cpuUsage();
-      const user = (now.user - lastCpu.user) / 1e6;
-      const system = (now.system - lastCpu.system) / 1e6;
-      lastCpu = now;
-      cpuUser.inc(user);
-      cpuSystem.inc(system);
-      this.inc(user + system);
-    },
-  });
+  // Read once before each scrape (the function returned below), so gauges that share a reading
+  // agree and the delay statistics cover the time since the previous scrape.
+  const snapshot = {
+    cpu: process.cpuUsage(),
+    memory: process.memoryUsage(),
+    spaces: [] as HeapSpaceInfo[],
+    delay: {} as Record<string, number>,
+  };
+
+  // Counters of CPU seconds since the metrics were enabled, as prom-client counts them.
+  const cpuCounters: [string, string, (usage: NodeJS.CpuUsage) => number][] = [
+    ['process_cpu_user_seconds_total', 'Total user CPU time spent in seconds.', (u) => u.user],
+    ['process_cpu_system_seconds_total', 'Total system CPU time spent in seconds.', (u) => u.system],
+    ['process_cpu_seconds_total', 'Total user and system CPU time spent in seconds.', (u) => u.user + u.system],
+  ];
+  for (const [name, help, read] of cpuCounters) {
+    let counted = read(snapshot.cpu);
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        const now = read(snapshot.cpu);
+        this.inc((now - counted) / 1e6);
+        counted = now;
+      },
+    });
+  }
 
   const startTime = Math.round(Date.now() / 1000 - process.uptime());
   new Gauge({
@@ -231,15 +227,9 @@ export function collectRuntimeMetrics(registry: Registry): () => void {
     registers,
   }).set({ version: process.version, major: major ?? '', minor: minor ?? '', patch: patch ?? '' }, 1);
 
-  // Read once before each scrape, so gauges that share a reading agree and the delay statistics
-  // cover the time since the previous scrape.
-  const snapshot = {
-    memory: process.memoryUsage(),
-    spaces: [] as HeapSpaceInfo[],
-    delay: {} as Record<string, number>,
-  };
   return () => {
     gc.fold();
+    snapshot.cpu = process.cpuUsage();
     snapshot.memory = process.memoryUsage();
     snapshot.spaces = getHeapSpaceStatistics();
     snapshot.delay = Object.fromEntries(
