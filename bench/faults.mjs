@@ -39,7 +39,6 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chooseRate, loadAverage, p, startLoad, startWorkloadStack, tally } from './mixed-workload.mjs';
-import { buildIfStale } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '2700';
 process.env.LOCAL_TOXIPROXY = '1';
@@ -141,8 +140,6 @@ function secondsToNormal(records, end, until, slowMs) {
   return lastBad === null ? 0 : (lastBad - end) / 1000;
 }
 
-if (!['compiled', 'source'].includes(flags.runtime)) throw new Error('--runtime is compiled or source');
-if (flags.runtime === 'compiled') await buildIfStale(log);
 const bench = await startWorkloadStack({ name: 'faults', log, runtime: flags.runtime });
 const { infra, stack, workload } = bench;
 try {

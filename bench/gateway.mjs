@@ -19,7 +19,7 @@ import { spawn } from 'node:child_process';
 import { MongoClient } from 'mongodb';
 import { load as loadTurn, meanOf } from './compare.mjs';
 import { seedRequests } from './seed-requests.mjs';
-import { buildIfStale, signInNewAdmin, startBenchStack, timedRequest } from './support.mjs';
+import { signInNewAdmin, startBenchStack, timedRequest } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '1800';
 const { repoRoot, waitForPort } = await import('../infra/local/servers.mjs');
@@ -32,7 +32,6 @@ const PATHS = (process.env.BENCH_PATHS ?? '/api/auth/me,/api/requests/covered').
 const PEER_PORT = 27970 + Number(process.env.TEST_PORT_OFFSET);
 const RUNTIME = process.env.BENCH_RUNTIME ?? 'compiled';
 const log = (m) => console.log(`[bench] ${m}`);
-if (RUNTIME === 'compiled') await buildIfStale(log);
 
 const load = (url, connections, options = {}) => loadTurn(url, connections, { duration: SECONDS, ...options });
 

@@ -2,20 +2,18 @@
 // build`, run with plain node as in the image), idle and under load. Goal: each service and the
 // gateway under 100 MB idle. The Kubernetes requests and limits (infra/k8s/base) come from these
 // figures. BENCH_RUNTIMES=compiled,source adds the same run with the TypeScript sources through
-// tsx, for comparison; SKIP_BUILD=1 reuses the dist/ folders there are.
+// tsx, for comparison. Workspaces whose dist/ is older than their sources are built first.
 //
 // Idle: 20 s after the stack answers, when startup garbage has been collected. Loaded: the peak
 // (sampled every 250 ms) while 32 connections send a mix of calls that reach every service for
 // LOAD_SECONDS (default 20): sign-in attempts (argon2), coverage requests (a write and an event
 // notifications consumes), searches of the covered list, ZIP details, contact messages, lead
 // posts with an unknown key, a report-file link that does not exist, and the health fan-out.
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { startBenchStack } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '2400';
-const { provision, repoRoot } = await import('../infra/local/servers.mjs');
 
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
 const IDLE_SETTLE_MS = 20_000;
@@ -121,12 +119,6 @@ async function measure(runtime) {
   }
 }
 
-provision();
-if (runtimes.includes('compiled') && process.env.SKIP_BUILD !== '1') {
-  log('building (npm run build)');
-  const r = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (r.status !== 0) throw new Error('npm run build failed');
-}
 const results = {};
 for (const runtime of runtimes) results[runtime] = await measure(runtime);
 

@@ -23,7 +23,7 @@ import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { join } from 'node:path';
 import { load as loadTurn, meanOf } from './compare.mjs';
-import { buildIfStale, signInNewAdmin, startBenchStack, timedRequest } from './support.mjs';
+import { signInNewAdmin, startBenchStack, timedRequest } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '2100';
 const { repoRoot, waitForPort } = await import('../infra/local/servers.mjs');
@@ -39,7 +39,6 @@ const PAIRS = Number(process.env.BENCH_PAIRS ?? 4);
 const FIRST_PORT = 27971 + Number(process.env.TEST_PORT_OFFSET);
 const RUNTIME = process.env.BENCH_RUNTIME ?? 'compiled';
 const log = (m) => console.log(`[bench] ${m}`);
-if (RUNTIME === 'compiled') await buildIfStale(log);
 
 const load = (url, connections, options = {}) => loadTurn(url, connections, { duration: SECONDS, ...options });
 

@@ -15,7 +15,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chooseRate, loadAverage, startLoad, startWorkloadStack, tally } from './mixed-workload.mjs';
-import { buildIfStale } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '2800';
 const log = (m) => console.log(`[bench] ${m}`);
@@ -28,7 +27,6 @@ const { values: flags } = parseArgs({
     runtime: { type: 'string', default: 'compiled' },
   },
 });
-if (!['compiled', 'source'].includes(flags.runtime)) throw new Error('--runtime is compiled or source');
 const RUN_MS = Number(flags.minutes) * 60_000;
 const WARMUP_MS = Number(flags['warmup-seconds'] ?? Math.min(60, RUN_MS / 10 / 1000)) * 1000;
 /** The two windows compared for drift: five minutes, or a fifth of a shorter run. */
@@ -46,7 +44,6 @@ function usage(pid) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-if (flags.runtime === 'compiled') await buildIfStale(log);
 const bench = await startWorkloadStack({ name: 'soak', log, runtime: flags.runtime });
 const { infra, stack, workload } = bench;
 try {

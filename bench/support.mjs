@@ -124,11 +124,13 @@ export function cpuSeconds(pid) {
  * sets from BENCH_PORT_OFFSET before calling), with data in a fresh temporary folder. `settings`
  * are laid over the servers' addresses, fresh secrets and LOG_LEVEL=warn; `processSettings.<name>` are one
  * process's own (stack.mjs); `runtime` is stack.mjs's (`compiled` runs dist/ as production does,
- * after `npm run build`). Resolves with the
+ * built first where stale; `source` runs the sources through tsx). Resolves with the
  * gateway's URL, the settings the stack runs with, the servers and the stack themselves (for
  * pids and ports), and `stop`, which stops both and removes the data unless KEEP_BENCH_DATA.
  */
 export async function startBenchStack({ name, log, settings = {}, processSettings = {}, runtime = 'source' }) {
+  if (!['compiled', 'source'].includes(runtime)) throw new Error(`runtime is compiled or source, not ${runtime}`);
+  if (runtime === 'compiled') await buildIfStale(log);
   const { provision, startInfra } = await import('../infra/local/servers.mjs');
   const { startStack } = await import('../infra/local/stack.mjs');
   const dataDir = mkdtempSync(join(tmpdir(), `homereport-bench-${name}-`));
