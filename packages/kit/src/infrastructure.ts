@@ -196,7 +196,7 @@ export class Infrastructure {
         if (stopped) return;
         // Inside the retry: on a broker that just started, topic creation can fail once.
         await ensureTopics(this.kafka, [deadLetterTopic(groupId)], 1);
-        const started = await startConsumer({
+        const fresh = await startConsumer({
           kafka: this.kafka,
           groupId,
           handlers,
@@ -205,19 +205,18 @@ export class Infrastructure {
           publisher: this.publisher,
           logger,
         });
-        consumer = started;
+        consumer = fresh;
         // kafkajs restarts a consumer after a retriable error only; after any other (seen once
         // after a broker restart) it leaves the group and stays stopped, saying so at its own
         // error level, which our sink keeps at debug. Start it again, as after a start that failed.
-        started.on(started.events.CRASH, ({ payload }) => {
+        fresh.on(fresh.events.CRASH, ({ payload }) => {
           if (payload.restart || stopped) return;
           logger.warn(
             { err: payload.error },
             `consumer stopped by kafkajs; starting it again: ${namedError(payload.error)}`,
           );
-          void start().catch((err) =>
-            logger.error({ err }, `consumer ${groupId} could not start again: ${namedError(err)}`),
-          );
+          // retryUntilDone keeps trying (and warns while it fails); it never rejects.
+          void start();
         });
       });
     const started = this.topicsReady
