@@ -11,6 +11,11 @@ export interface SeenEvent<T = Record<string, unknown>> {
   envelope: { id: string; type: string; occurredAt: string; source: string; correlationId: string; data: T };
 }
 
+/** A kafkajs client of the run's Kafka, silent (tests read what they need, not its logs). */
+export function testKafka(clientId = 'test'): Kafka {
+  return new Kafka({ clientId, brokers: testEnv().kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
+}
+
 /**
  * Reads what was published on `topics`, from the start of each, with a consumer group of its
  * own: proof that an outbox relay really published, and how tests get at what events carry.
@@ -24,11 +29,7 @@ export class EventTap {
 
   async start() {
     const topics = this.topics;
-    const kafka = new Kafka({
-      clientId: 'event-tap',
-      brokers: testEnv().kafkaBrokers.split(','),
-      logLevel: logLevel.NOTHING,
-    });
+    const kafka = testKafka('event-tap');
     this.kafka = kafka;
     this.consumer = kafka.consumer({
       groupId: `event-tap-${randomUUID()}`,

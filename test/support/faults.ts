@@ -1,10 +1,11 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Admin, Kafka, logLevel } from 'kafkajs';
+import type { Admin } from 'kafkajs';
 import { kafka as kafkaServer, portInUse, stopByPidFile, waitForPort } from '../../infra/local/servers.mjs';
 import { FAULT_WINDOWS_FILE } from '../log-check.js';
 import { eventually } from './api.js';
 import { testEnv } from './env.js';
+import { testKafka } from './events.js';
 
 /**
  * Runs a test step that breaks something on purpose (stops Kafka, sends a poison event, kills a
@@ -60,11 +61,7 @@ export async function stopKafka(): Promise<{ restart: () => Promise<void> }> {
   const port = env.infraPorts.kafka;
   if (env.mode !== 'local' || port === undefined)
     throw new Error(`stopping Kafka needs the local servers (this run uses ${env.mode})`);
-  const kafka = new Kafka({
-    clientId: 'kafka-fault',
-    brokers: env.kafkaBrokers.split(','),
-    logLevel: logLevel.NOTHING,
-  });
+  const kafka = testKafka('kafka-fault');
   const admin = kafka.admin();
   await admin.connect();
   const before = await liveGroups(admin).finally(() => admin.disconnect());

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type AccountExport, Topics } from '@homereport/contracts';
-import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, eventually, uniqueEmail } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
+import { testKafka } from '../../../test/support/events.js';
 import { allLeads, createKey, genericLead, postLead } from '../../leads/test/support/leads.js';
 import {
   adminSession,
@@ -288,7 +288,7 @@ describe('DELETE /api/auth/account', () => {
     // The same deletion announced again (a copy under a new event id, so no consumer's claim
     // stops it): every consumer handles it, and nothing changes twice.
     const again = { ...event.envelope, id: randomUUID() };
-    const producer = new Kafka({ brokers: testEnv().kafkaBrokers.split(','), logLevel: logLevel.NOTHING }).producer();
+    const producer = testKafka().producer();
     await producer.connect();
     try {
       await producer.send({

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sealContext } from '@homereport/contracts';
 import { type OutboxEntry, createEvent, deadLetterTopic, sealSecret } from '@homereport/kit';
-import { Kafka, type Producer, logLevel } from 'kafkajs';
+import type { Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, uniqueEmail } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
-import { EventTap } from '../../../test/support/events.js';
+import { EventTap, testKafka } from '../../../test/support/events.js';
 import { injectingFault } from '../../../test/support/faults.js';
 import { emailsTo, linkIn, waitForEmail } from '../../../test/support/mail.js';
 import { openNotificationsDb } from './support.js';
@@ -22,11 +22,7 @@ const event = (type: string, data: Record<string, unknown>, key: string) =>
 const seal = (purpose: 'verification' | 'password-reset', userId: string, token: string) =>
   sealSecret(testEnv().eventSecretKey, token, sealContext(purpose, userId));
 
-const kafka = new Kafka({
-  clientId: 'notifications-test',
-  brokers: testEnv().kafkaBrokers.split(','),
-  logLevel: logLevel.NOTHING,
-});
+const kafka = testKafka('notifications-test');
 let producer: Producer;
 let db: Connection;
 

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Topics, type ZipWatchAlerted } from '@homereport/contracts';
 import { createEvent } from '@homereport/kit';
-import { Kafka, type Producer, logLevel } from 'kafkajs';
+import type { Producer } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, uniqueEmail } from '../../../test/support/api.js';
-import { testEnv } from '../../../test/support/env.js';
+import { testKafka } from '../../../test/support/events.js';
 import { emailsTo } from '../../../test/support/mail.js';
 
 // Events published as the zipcodes service's outbox would, straight to Kafka; emails read in maildev.
 
-const kafka = new Kafka({
-  clientId: 'zip-alerts-test',
-  brokers: testEnv().kafkaBrokers.split(','),
-  logLevel: logLevel.NOTHING,
-});
+const kafka = testKafka('zip-alerts-test');
 let producer: Producer;
 beforeAll(async () => {
   producer = kafka.producer({ allowAutoTopicCreation: false });

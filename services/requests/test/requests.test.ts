@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Topics } from '@homereport/contracts';
-import { Kafka, logLevel } from 'kafkajs';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ANON_REQUESTS_PER_HOUR } from '../../../test/support/allowances.js';
 import { api, eventually, freshClientAddress } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
-import { EventTap } from '../../../test/support/events.js';
+import { EventTap, testKafka } from '../../../test/support/events.js';
 import {
   anonymousRequestsSent,
   coveredRequest,
@@ -497,7 +496,7 @@ describe('GET /api/admin/dashboard', () => {
       pending: [event.id],
       outbox: [],
     });
-    const producer = new Kafka({ brokers: testEnv().kafkaBrokers.split(','), logLevel: logLevel.NOTHING }).producer();
+    const producer = testKafka().producer();
     await producer.connect();
     await producer.send({ topic: Topics.requestSubmitted, messages: [{ key: id, value: JSON.stringify(event) }] });
     await producer.disconnect();
