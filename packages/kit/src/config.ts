@@ -84,6 +84,21 @@ export const MongoConfig = {
 
 export const KafkaConfig = {
   KAFKA_BROKERS: Type.String({ default: '127.0.0.1:9092', minLength: 1, production: true }),
+  /** TLS to the brokers, with the system's certificate authorities (a managed cluster). */
+  KAFKA_SSL: Type.Boolean({ default: false }),
+  /** SASL of a managed cluster; unset, none. KAFKA_USERNAME and KAFKA_PASSWORD go with it. */
+  KAFKA_SASL_MECHANISM: Type.Optional(
+    Type.Union([Type.Literal('plain'), Type.Literal('scram-sha-256'), Type.Literal('scram-sha-512')]),
+  ),
+  KAFKA_USERNAME: Type.Optional(Type.String({ minLength: 1 })),
+  KAFKA_PASSWORD: Type.Optional(Type.String({ minLength: 1 })),
+  /**
+   * Partitions of each topic a service creates: the most consumers of one group that get work
+   * (the requests and leads autoscalers stay within it). Existing topics are left as they are.
+   */
+  KAFKA_PARTITIONS: Type.Integer({ default: 3, minimum: 1 }),
+  /** Copies of each topic a service creates: 1 for a single broker, 3 on a cluster. */
+  KAFKA_REPLICATION_FACTOR: Type.Integer({ default: 1, minimum: 1 }),
 };
 
 export const RedisConfig = {

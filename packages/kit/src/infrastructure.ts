@@ -7,6 +7,7 @@ import type { Connection } from 'mongoose';
 import type { ServiceApp } from './app.js';
 import { splitList } from './config.js';
 import { type DependencyBreaker, guardMongo } from './connections/breaker.js';
+import { type KafkaSecuritySettings, type TopicLayout, kafkaSecurity } from './connections/kafka-options.js';
 import { createKafka, ensureTopics, registerKafkaReadiness } from './connections/kafka.js';
 import {
   type MongoConnection,
@@ -52,6 +53,12 @@ export interface ConnectionSettings {
   REDIS_URL?: string;
   REDIS_TIMEOUT_MS?: number;
   KAFKA_BROKERS?: string;
+  KAFKA_SSL?: boolean;
+  KAFKA_SASL_MECHANISM?: KafkaSecuritySettings['KAFKA_SASL_MECHANISM'];
+  KAFKA_USERNAME?: string;
+  KAFKA_PASSWORD?: string;
+  KAFKA_PARTITIONS?: number;
+  KAFKA_REPLICATION_FACTOR?: number;
   S3_ENDPOINT?: string;
   S3_ACCESS_KEY?: string;
   S3_SECRET_KEY?: string;
@@ -111,13 +118,26 @@ export class Infrastructure {
       await ensureBucket(infra._s3, required(settings.S3_BUCKET, 'S3_BUCKET'), settings.S3_REGION ?? 'us-east-1');
     }
     if (needs.kafkaTopics) {
-      infra._kafka = createKafka(splitList(required(settings.KAFKA_BROKERS, 'KAFKA_BROKERS')), name, logger);
+      infra._kafka = createKafka(
+        splitList(required(settings.KAFKA_BROKERS, 'KAFKA_BROKERS')),
+        name,
+        logger,
+        kafkaSecurity(settings),
+      );
       infra._publisher = new EventPublisher(infra._kafka, logger.child({ component: 'publisher' }));
+      const { numPartitions, replicationFactor } = infra.topicLayout;
       infra.topicsReady = infra.retryUntilDone('ensure topics', () =>
-        ensureTopics(infra.kafka, needs.kafkaTopics ?? []),
+        ensureTopics(infra.kafka, needs.kafkaTopics ?? [], numPartitions, replicationFactor),
       );
     }
     return infra;
+  }
+
+  private get topicLayout(): TopicLayout {
+    return {
+      numPartitions: this.settings.KAFKA_PARTITIONS ?? 3,
+      replicationFactor: this.settings.KAFKA_REPLICATION_FACTOR ?? 1,
+    };
   }
 
   get mongo(): MongoConnection {
@@ -195,7 +215,7 @@ export class Infrastructure {
       this.retryUntilDone(`consumer ${groupId}`, async () => {
         if (stopped) return;
         // Inside the retry: on a broker that just started, topic creation can fail once.
-        await ensureTopics(this.kafka, [deadLetterTopic(groupId)], 1);
+        await ensureTopics(this.kafka, [deadLetterTopic(groupId)], 1, this.topicLayout.replicationFactor);
         const fresh = await startConsumer({
           kafka: this.kafka,
           groupId,

@@ -1,4 +1,4 @@
-import type { Kafka, LogEntry } from 'kafkajs';
+import type { Kafka, KafkaConfig, LogEntry } from 'kafkajs';
 import type { ServiceApp } from '../app.js';
 import { requireLazily } from '../lazy-require.js';
 import type { Logger } from '../logger.js';
@@ -107,12 +107,19 @@ export function kafkaLogSink(log: Logger, now: () => number = Date.now) {
   };
 }
 
-export function createKafka(brokers: string[], clientId: string, logger: Logger): Kafka {
+/** `security`: TLS and SASL of a managed cluster (kafka-options.ts), none for a local broker. */
+export function createKafka(
+  brokers: string[],
+  clientId: string,
+  logger: Logger,
+  security: Pick<KafkaConfig, 'ssl' | 'sasl'> = {},
+): Kafka {
   const { Kafka, logLevel } = loadKafkajs();
   const sink = kafkaLogSink(logger.child({ component: 'kafka' }));
   return new Kafka({
     clientId,
     brokers,
+    ...security,
     connectionTimeout: 2000,
     requestTimeout: 10000,
     // Short retries: the outbox keeps events safe while Kafka is away, so waiting here gains nothing.
@@ -123,7 +130,12 @@ export function createKafka(brokers: string[], clientId: string, logger: Logger)
 }
 
 /** Creates the topics a service publishes or consumes; an existing topic is left as it is. */
-export async function ensureTopics(kafka: Kafka, topics: string[], numPartitions = 3): Promise<void> {
+export async function ensureTopics(
+  kafka: Kafka,
+  topics: string[],
+  numPartitions = 3,
+  replicationFactor = 1,
+): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
@@ -133,7 +145,7 @@ export async function ensureTopics(kafka: Kafka, topics: string[], numPartitions
     // loads ICU's collation data, about 3 MB resident for the life of the process (bench:memory);
     // a reply with one topic is not sorted. A handful of calls, once per cluster.
     for (const topic of missing) {
-      await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions, replicationFactor: 1 }] });
+      await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions, replicationFactor }] });
     }
   } finally {
     await admin.disconnect();
