@@ -56,6 +56,33 @@ const bytes = (q: string) => {
   return Number(m[1]) * (MEMORY_UNITS[m[2] as string] as number);
 };
 
+/**
+ * The highest resident memory (MB of 2^20 bytes, VmRSS / 1024 in bench/memory.mjs) each process
+ * reached under load on Node 24, the image's, in every `npm run bench:memory` table of the README.
+ */
+function measuredUnderLoad(): Record<string, number> {
+  const peaks: Record<string, number> = {};
+  const lines = readFileSync(join(repoRoot, 'README.md'), 'utf8').split('\n');
+  const cellsOf = (line: string) =>
+    line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
+  for (let i = 0; i < lines.length; i++) {
+    const header = cellsOf(lines[i] as string);
+    if (header[0] !== 'process') continue;
+    const idle = header.findIndex((h) => /^Node 24\b.*\bidle\b/.test(h));
+    if (idle < 0 || header[idle + 1] !== 'under load') continue;
+    for (let j = i + 2; (lines[j] ?? '').startsWith('|'); j++) {
+      const [name, ...cells] = cellsOf(lines[j] as string);
+      if (!name || !SERVERS.includes(name)) continue;
+      const figures = (cells[idle] ?? '').split('/').map((f) => Number(f.replace(/[^\d.]/g, '')));
+      for (const mb of figures) if (mb > 0) peaks[name] = Math.max(peaks[name] ?? 0, mb);
+    }
+  }
+  return peaks;
+}
+
 describe.each(['dev', 'prod'])('kustomize build of overlays/%s', (overlay) => {
   if (!existsSync(kustomize)) throw new Error(`${kustomize} is missing: run npm run provision`);
   const objects = build(overlay);
@@ -130,6 +157,26 @@ describe.each(['dev', 'prod'])('kustomize build of overlays/%s', (overlay) => {
       expect(pdb?.spec.selector.matchLabels, what).toEqual({ 'app.kubernetes.io/name': what });
       expect(pdb?.spec.minAvailable, what).toBeLessThan(d.spec.replicas);
     }
+  });
+
+  it('requests for each server at least the memory bench:memory measured under load on Node 24', () => {
+    const peaks = measuredUnderLoad();
+    expect(Object.keys(peaks).sort()).toEqual([...SERVERS].sort());
+    for (const d of servers) {
+      const what = d.metadata.name;
+      const { requests, limits } = (podSpec(d).containers[0] as Container).resources;
+      const peak = (peaks[what] as number) * 2 ** 20;
+      expect(
+        bytes(requests.memory),
+        `${what}: request ${requests.memory}, measured ${peaks[what]} MB`,
+      ).toBeGreaterThanOrEqual(peak);
+      expect(bytes(limits.memory), what).toBeGreaterThan(bytes(requests.memory));
+    }
+    // requests grows while its outbox relay catches up (bench:soak ended at 137-139 MB).
+    const requests = named(servers, 'Deployment', 'requests');
+    expect(bytes(podSpec(requests as K8sObject).containers[0].resources.requests.memory)).toBeGreaterThanOrEqual(
+      160 * 2 ** 20,
+    );
   });
 
   it('scales the gateway, requests and leads with an autoscaler each, from two pods', () => {
