@@ -199,10 +199,12 @@ export async function startStack({
         if (stopping) return;
         proc.crashes = Date.now() - startedAt > STABLE_AFTER_MS ? 1 : proc.crashes + 1;
         const delay = restartDelayMs(proc.crashes);
+        const reason = signal ? `killed by ${signal}` : `exit code ${code}`;
         const msg = `${name} exited unexpectedly (${signal ? `signal ${signal}` : `code ${code}`}); restarting ${delay === 0 ? 'at once' : `in ${delay / 1000} s`}`;
-        // Also in the process's own log file as an error line, so whoever reads that log sees it.
+        // Also in the process's own log file as an error line, so whoever reads that log sees it;
+        // the reason field as every ERROR line has one (test/log-check.ts).
         if (sink !== undefined)
-          writeSync(sink, `${JSON.stringify({ level: 50, time: Date.now(), name: 'stack', msg })}\n`);
+          writeSync(sink, `${JSON.stringify({ level: 50, time: Date.now(), name: 'stack', reason, msg })}\n`);
         log(`[stack] ${msg}`);
         proc.restartTimer = setTimeout(() => {
           proc.restartTimer = null;

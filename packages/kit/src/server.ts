@@ -6,6 +6,9 @@ import { enableMetrics } from './metrics/registry.js';
 import { startMetricsServer } from './metrics/server.js';
 import { startTracing } from './tracing/export.js';
 
+/** How long a graceful shutdown may take before the process exits anyway. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
 export interface ListenOptions {
   host: string;
   port: number;
@@ -23,13 +26,17 @@ export async function listen(app: ServiceApp, logger: Logger, options: ListenOpt
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
+    // Which step never finished is what an operator needs from a forced exit.
+    let step = 'closing the app (in-flight requests, then its onClose hooks: workers, connections)';
     const force = setTimeout(() => {
-      logger.error('shutdown took too long; exiting');
+      const reason = `still ${step} after ${SHUTDOWN_DEADLINE_MS} ms`;
+      logger.error({ reason, step, deadlineMs: SHUTDOWN_DEADLINE_MS }, `shutdown timed out: ${reason}; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, SHUTDOWN_DEADLINE_MS);
     force.unref();
     try {
       await app.close();
+      step = 'running the onShutdown work';
       await options.onShutdown?.();
       process.exit(0);
     } catch (err) {
@@ -44,7 +51,7 @@ export async function listen(app: ServiceApp, logger: Logger, options: ListenOpt
 
 /** Logs a start-up failure (config errors name the variable) and exits non-zero. */
 export function exitOnStartupError(logger: Pick<Logger, 'fatal'>, err: unknown): never {
-  logger.fatal({ err }, err instanceof ConfigError ? err.message : `start-up failed: ${namedError(err)}`);
+  logger.fatal({ err }, `start-up failed: ${err instanceof ConfigError ? err.message : namedError(err)}`);
   process.exit(1);
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { setTimeout } from 'node:timers/promises';
-import { type Infrastructure, type Logger, type ServiceApp, createServiceApp } from '@homereport/kit';
+import { type Infrastructure, type Logger, type ServiceApp, createServiceApp, namedError } from '@homereport/kit';
 import type { ZipcodesConfig } from './config.js';
 import { AnalysesRepository } from './data/analyses-repository.js';
 import { analysesCollection } from './data/analysis-model.js';
@@ -67,13 +67,29 @@ async function loadSampleIfEmpty(store: AnalysisStore, list: ListInvalidation, f
   // A write that missed its deadline (a busy database at start) is tried again; a record the
   // rules refuse is not, and is an error to act on.
   for (let attempt = 1; pending.length > 0; attempt++) {
-    const report = await importAnalyses(pending, store, list);
+    // The report says only "not stored"; the database's own error is what an operator acts on.
+    let writeError: unknown;
+    const report = await importAnalyses(pending, store, list, {
+      onWriteError: (_zip, err) => {
+        writeError = err;
+      },
+    });
     imported += report.imported.length;
     const unstored = report.refused.filter((r) => r.errors.some((e) => e.startsWith(NOT_STORED)));
     const refused = report.refused.filter((r) => !unstored.includes(r));
-    if (refused.length > 0) logger.error({ file, refused }, 'sample analyses refused');
+    if (refused.length > 0) {
+      const first = refused[0];
+      const reason = `${first?.zipCode ?? `record ${first?.index}`}: ${first?.errors.join('; ')}`;
+      logger.error(
+        { file, refused, reason },
+        `sample load: ${refused.length} analyses refused by the import rules (first: ${reason})`,
+      );
+    }
     if (unstored.length > 0 && attempt === SAMPLE_ATTEMPTS) {
-      logger.error({ file, refused: unstored }, 'sample analyses not stored');
+      logger.error(
+        { err: writeError, file, refused: unstored },
+        `sample load: ${unstored.length} analyses not stored after ${SAMPLE_ATTEMPTS} attempts: ${namedError(writeError)}`,
+      );
       break;
     }
     if (unstored.length > 0)

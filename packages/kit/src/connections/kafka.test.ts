@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { kafkaLogSink } from './kafka.js';
 
 function recorder() {
-  const lines: { level: string; message: string }[] = [];
-  const at = (level: string) => (_obj: unknown, message: string) => lines.push({ level, message });
+  const lines: { level: string; message: string; obj?: unknown }[] = [];
+  const at = (level: string) => (obj: unknown, message: string) =>
+    lines.push({ level, message, ...(level === 'error' ? { obj } : {}) });
   const log = { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
   return { lines, log: log as never };
 }
@@ -51,11 +52,38 @@ describe('kafka log sink', () => {
     expect(lines.filter((l) => l.level === 'error')).toHaveLength(0);
   });
 
-  it('keeps a non-retriable error at error level', () => {
+  it('keeps a non-retriable error at error level, naming the error and the kafkajs component', () => {
     const { lines, log } = recorder();
     kafkaLogSink(log)(
       entry(logLevel.ERROR, 'Crash: KafkaJSNonRetriableError', { error: 'Topic authorization failed' }),
     );
-    expect(lines).toEqual([{ level: 'error', message: 'Crash: KafkaJSNonRetriableError' }]);
+    expect(lines).toEqual([
+      {
+        level: 'error',
+        message: 'kafkajs Connection: Crash: KafkaJSNonRetriableError: KafkaJSError: Topic authorization failed',
+        obj: expect.objectContaining({
+          operation: 'kafkajs Connection',
+          err: { type: 'KafkaJSError', message: 'Topic authorization failed' },
+        }),
+      },
+    ]);
+  });
+
+  it('names the error a handler threw, whether kafkajs gives it as an Error or only its stack', () => {
+    const { lines, log } = recorder();
+    const sink = kafkaLogSink(log);
+    const thrown = Object.assign(new Error('mongo is down (circuit open)'), { name: 'CircuitOpenError' });
+    sink(entry(logLevel.ERROR, 'Error when calling eachBatch', { topic: 't', partition: 2, error: thrown }));
+    sink(
+      entry(logLevel.ERROR, 'Caught error when stopping the consumer: Closed', {
+        stack: 'KafkaJSError: Closed\n at x',
+      }),
+    );
+    expect(lines.map((l) => l.message)).toEqual([
+      'kafkajs Connection: Error when calling eachBatch: CircuitOpenError: mongo is down (circuit open)',
+      'kafkajs Connection: Caught error when stopping the consumer: Closed',
+    ]);
+    expect(lines[0]?.obj).toMatchObject({ topic: 't', partition: 2, err: { type: 'CircuitOpenError' } });
+    expect(lines[1]?.obj).toMatchObject({ err: { type: 'KafkaJSError', message: 'Closed' } });
   });
 });

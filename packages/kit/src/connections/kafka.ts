@@ -71,7 +71,7 @@ const PERSISTENT_AFTER_MS = 60_000;
 export function kafkaLogSink(log: Logger, now: () => number = Date.now) {
   const { logLevel } = loadKafkajs();
   const ongoing = new Map<string, { first: number; last: number; warned: boolean }>();
-  return ({ level, log: entry }: LogEntry) => {
+  return ({ namespace, level, log: entry }: LogEntry) => {
     const { message, ...rest } = entry;
     const error = typeof rest.error === 'string' ? rest.error : '';
     const transient =
@@ -82,12 +82,12 @@ export function kafkaLogSink(log: Logger, now: () => number = Date.now) {
       TRANSIENT_MESSAGES.test(message) ||
       TRANSIENT_MESSAGES.test(error);
     if (!transient) {
-      if (level <= logLevel.ERROR) log.error(rest, message);
+      if (level <= logLevel.ERROR) logKafkaError(log, namespace, entry);
       else if (level === logLevel.WARN) log.warn(rest, message);
       else log.debug(rest, message);
       return;
     }
-    const key = `${rest.namespace ?? ''}|${error || message}`;
+    const key = `${namespace}|${error || message}`;
     const at = now();
     let problem = ongoing.get(key);
     if (!problem || at - problem.last > PERSISTENT_AFTER_MS) {
@@ -105,6 +105,44 @@ export function kafkaLogSink(log: Logger, now: () => number = Date.now) {
       for (const [k, p] of ongoing) if (at - p.last > PERSISTENT_AFTER_MS) ongoing.delete(k);
     }
   };
+}
+
+/**
+ * A kafkajs error entry as an ERROR line of ours: its error as `err` (kafkajs gives an Error, a
+ * message string or only a stack), and its component and own text as the operation that failed.
+ */
+function logKafkaError(log: Logger, namespace: string, entry: LogEntry['log']): void {
+  const { message: given, error, stack, timestamp: _timestamp, logger: _logger, ...fields } = entry;
+  // kafkajs passes an Error as the message in places (its broker pool).
+  const message = String(given);
+  const err = kafkaErrorOf(error ?? ((given as unknown) instanceof Error ? given : undefined), stack, message);
+  const operation = `kafkajs ${namespace}`;
+  const text = message.includes(err.message) ? message : `${message}: ${err.type}: ${err.message}`;
+  log.error({ ...fields, err, operation }, `${operation}: ${text}`);
+}
+
+/** The error of a kafkajs log entry, with a type and a message whatever form kafkajs gave it in. */
+function kafkaErrorOf(
+  error: unknown,
+  stack: unknown,
+  message: string,
+): { type: string; message: string; stack?: string } {
+  // The name and message an Error's stack opens with: "KafkaJSConnectionError: Connection timeout".
+  const head = typeof stack === 'string' ? /^(\w+): (.*)/.exec(stack) : null;
+  const withStack = typeof stack === 'string' ? { stack } : {};
+  if (error instanceof Error)
+    return { type: error.name, message: error.message, ...(error.stack ? { stack: error.stack } : {}) };
+  if (error && typeof error === 'object') {
+    const e = error as { name?: unknown; message?: unknown };
+    return {
+      type: typeof e.name === 'string' ? e.name : (head?.[1] ?? 'KafkaJSError'),
+      message: typeof e.message === 'string' ? e.message : (head?.[2] ?? message),
+      ...withStack,
+    };
+  }
+  if (typeof error === 'string' && error !== '')
+    return { type: head?.[1] ?? 'KafkaJSError', message: error, ...withStack };
+  return { type: head?.[1] ?? 'KafkaJSError', message: head?.[2] ?? message, ...withStack };
 }
 
 /** `security`: TLS and SASL of a managed cluster (kafka-options.ts), none for a local broker. */

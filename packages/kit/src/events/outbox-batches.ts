@@ -1,4 +1,5 @@
 import type { Collection, Db } from 'mongodb';
+import { namedError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { OutboxEntry } from './envelope.js';
 import type { EventPublisher } from './publisher.js';
@@ -150,7 +151,8 @@ export class BatchMarkers {
   private async backOff(marker: BatchMarker, err: unknown): Promise<void> {
     const { attempts, error, stuck } = await backOffMarker(this.markers, marker, err, this.settings);
     const where = { batch: marker._id, attempts, error };
-    if (stuck) this.logger.error(where, `outbox batch stuck: its events cannot be published (${error})`);
+    if (stuck)
+      this.logger.error({ ...where, err }, `outbox batch stuck: its events cannot be published (${namedError(err)})`);
     else this.logger.debug(where, 'outbox batch not published; will retry');
   }
 }

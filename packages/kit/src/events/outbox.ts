@@ -1,4 +1,5 @@
 import type { Collection, Db, Document } from 'mongodb';
+import { namedError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { metricsEnabled, onScrape, outboxOldestAge, outboxPending } from '../metrics/registry.js';
 import type { OutboxEntry } from './envelope.js';
@@ -266,8 +267,8 @@ export class OutboxRelay implements OutboxRecorder, BatchOutbox {
     const where = { collection: marker.collection, docId: String(marker.docId), attempts };
     if (stuck) {
       this.logger.error(
-        { ...where, error },
-        `outbox document stuck: its events cannot be published (${marker.collection}: ${error})`,
+        { ...where, err, error },
+        `outbox document stuck: its events cannot be published (${marker.collection}: ${namedError(err)})`,
       );
     } else {
       this.logger.debug({ ...where, error }, 'outbox document not published; will retry');
