@@ -16,6 +16,7 @@ export default defineConfig({
             '{packages,services,gateway}/**/src/**/*.test.ts',
             'infra/src/**/*.test.ts',
             'test/support/**/*.test.ts',
+            'test/log-check.test.ts',
             'web/src/**/*.test.{ts,tsx}',
             'web/tools/**/*.test.ts',
           ],
