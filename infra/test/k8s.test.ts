@@ -30,8 +30,30 @@ const WORKLOAD_KINDS = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'Job',
 const SHUTDOWN_FORCE_S = 10;
 
 function build(overlay: string): K8sObject[] {
-  const out = execFileSync(kustomize, ['build', join(k8sDir, 'overlays', overlay)], { encoding: 'utf8' });
+  return buildDir(join('overlays', overlay));
+}
+
+function buildDir(dir: string): K8sObject[] {
+  const out = execFileSync(kustomize, ['build', join(k8sDir, dir)], { encoding: 'utf8' });
   return parseAllDocuments(out).map((d) => d.toJS() as K8sObject);
+}
+
+/** Every `image` string anywhere in an object (containers, init containers, Jobs, CronJobs). */
+function imagesIn(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) imagesIn(v, found);
+  else if (value && typeof value === 'object')
+    for (const [key, v] of Object.entries(value)) {
+      if (key === 'image' && typeof v === 'string') found.push(v);
+      else imagesIn(v, found);
+    }
+  return found;
+}
+
+/** The tag of an image reference (`registry:5000/name:tag@sha256:...`), or undefined without one. */
+function tagOf(image: string): string | undefined {
+  const [name = ''] = image.split('@');
+  const last = name.slice(name.lastIndexOf('/') + 1);
+  return last.includes(':') ? last.slice(last.indexOf(':') + 1) : undefined;
 }
 
 /** The model class of an object's apiVersion and kind, e.g. kubernetes-models/apps/v1/Deployment. */
@@ -262,6 +284,27 @@ describe.each(['dev', 'prod'])('kustomize build of overlays/%s', (overlay) => {
       maildev: compose.services.maildev?.image,
     });
   });
+});
+
+describe.each(['base', 'overlays/dev', 'overlays/prod'])('images of kustomize build %s', (dir) => {
+  it('are each pinned to a version, never latest nor untagged', () => {
+    const images = buildDir(dir).flatMap((o) =>
+      imagesIn(o).map((image) => ({ image, of: `${o.kind} ${o.metadata.name}` })),
+    );
+    expect(images.length).toBeGreaterThanOrEqual(SERVERS.length);
+    for (const { image, of } of images) {
+      const tag = tagOf(image);
+      expect(tag ?? image.includes('@sha256:'), `${of}: ${image} has no tag`).toBeTruthy();
+      expect(tag, `${of}: ${image}`).not.toBe('latest');
+    }
+  });
+});
+
+it("tags the product's image in the base with the root package.json version", () => {
+  const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version?: string };
+  expect(version).toMatch(/^\d+\.\d+\.\d+/);
+  const images = buildDir('base').flatMap((o) => imagesIn(o));
+  expect(new Set(images.filter((i) => i.startsWith('homereport')))).toEqual(new Set([`homereport:${version}`]));
 });
 
 it('commits a Secret template without a single value', () => {
