@@ -19,6 +19,7 @@ import { AppError, namedError } from './errors.js';
 import { INTERNAL_SECRET_HEADER, type Identity, identityFromHeaders, secretMatches } from './identity.js';
 import { type Logger, logAccess, loggablePath } from './logger.js';
 import { UNMATCHED_ROUTE, httpMetrics } from './metrics/http.js';
+import { metricsEnabled, onScrape } from './metrics/registry.js';
 import { Readiness } from './readiness.js';
 import { registerRouteList } from './route-list.js';
 import { registerTracing, serverSpanEnder, traceOfRequest, tracedChildLogger } from './tracing/http.js';
@@ -35,6 +36,11 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     identity: Identity | null;
+    /**
+     * The route its metrics and span are labelled with when Fastify's route is a catch-all (the
+     * gateway's /api/* sets the pattern of the service it forwards to). Bounded values only.
+     */
+    routeLabel: string | null;
   }
 }
 
@@ -116,9 +122,19 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as ServiceApp;
 
-  app.decorate('readiness', new Readiness());
+  const readiness = new Readiness();
+  app.decorate('readiness', readiness);
+  if (metricsEnabled()) {
+    // `dependency_up` from the first scrape, probes or none (a local run has none): without its
+    // series no alert sees a dependency that was down from the start. Probes' runs count.
+    const stopReporting = onScrape(() => readiness.runIfOlderThan(10_000));
+    app.addHook('onClose', async () => {
+      stopReporting();
+    });
+  }
   app.decorate('requestMongoBudgetMs', undefined);
   app.decorateRequest('identity', null);
+  app.decorateRequest('routeLabel', null);
 
   // OpenAPI 3.1: its schemas are JSON Schema, so TypeBox's nullable unions pass through unchanged
   // and the gateway merges the services' documents into the public one (/api/openapi.json).
@@ -187,7 +203,7 @@ function registerRequestHooks(app: ServiceApp, internalSecret: string | undefine
       responseTimeMs: Math.round(reply.elapsedTime),
     });
     if (metrics || endSpan) {
-      const route = req.routeOptions.url ?? UNMATCHED_ROUTE;
+      const route = req.routeLabel ?? req.routeOptions.url ?? UNMATCHED_ROUTE;
       metrics?.answered(req, reply, route);
       endSpan?.(req, reply, route);
     }

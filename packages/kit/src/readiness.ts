@@ -6,9 +6,16 @@ export type Check = () => Promise<unknown>;
 /** Named dependency checks; readiness is the conjunction of them, each bounded in time. */
 export class Readiness {
   private readonly checks = new Map<string, Check>();
+  /** When the last run ended (performance.now()), for `runIfOlderThan`. */
+  private lastRunAt = Number.NEGATIVE_INFINITY;
 
   add(name: string, check: Check): void {
     this.checks.set(name, check);
+  }
+
+  /** Runs the checks unless a run ended less than `ageMs` ago. */
+  async runIfOlderThan(ageMs: number): Promise<void> {
+    if (performance.now() - this.lastRunAt >= ageMs) await this.run();
   }
 
   async run(timeoutMs = 1500): Promise<{ ready: boolean; checks: Record<string, 'up' | 'down'> }> {
@@ -24,6 +31,7 @@ export class Readiness {
     );
     // The `dependency_up` gauge follows every check (probes run them every few seconds).
     for (const [name, state] of entries) dependencyUp.set({ dependency: name }, state === 'up' ? 1 : 0);
+    this.lastRunAt = performance.now();
     return { ready: entries.every(([, s]) => s === 'up'), checks: Object.fromEntries(entries) };
   }
 }

@@ -3,7 +3,7 @@ import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { Collection } from 'mongodb';
 import { namedError } from '../errors.js';
 import { type Logger, childWithTrace } from '../logger.js';
-import { countConsumed, watchConsumerLag } from '../metrics/consumer.js';
+import { countConsumed, watchConsumerLag, zeroConsumerCounters } from '../metrics/consumer.js';
 import { runInTrace } from '../tracing/context.js';
 import { continueWithSpan, endSpan } from '../tracing/export.js';
 import { byOffset, claimTogether, handleTogether, readEnvelopes } from './batches.js';
@@ -72,6 +72,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
   const policy = { maxAttempts: options.maxAttempts ?? 5, retryBaseMs: options.retryBaseMs ?? 500 };
   const claims = new Claims(options.processed, ledger, groupId, options.claimLeaseMs ?? 30_000);
   const deadLetters = new DeadLetters(groupId, options.publisher, policy.retryBaseMs);
+  zeroConsumerCounters(Object.keys(handlers));
   await claims.ensureIndexes();
   const consumer = kafka.consumer({ groupId, ...GROUP_TIMING });
   await consumer.connect();

@@ -1,6 +1,14 @@
 import type { Admin, Consumer, Kafka } from 'kafkajs';
 import { type HistogramSeries, seriesOf } from './histogram.js';
-import { consumerLag, eventConsumeDuration, eventsConsumed, metricsEnabled, onScrape } from './registry.js';
+import {
+  consumerLag,
+  deadLetters,
+  eventConsumeDuration,
+  eventRetries,
+  eventsConsumed,
+  metricsEnabled,
+  onScrape,
+} from './registry.js';
 
 const consumeSeries = new Map<string, HistogramSeries>();
 
@@ -13,6 +21,20 @@ export function countConsumed(topic: string, outcome: string, messages: number, 
   if (outcome === 'abandoned') return;
   eventsConsumed.inc({ topic, outcome: outcome.replace('-', '_') }, messages);
   seriesOf(eventConsumeDuration, consumeSeries, topic, { topic }).observe((performance.now() - startedAtMs) / 1000);
+}
+
+/**
+ * Puts the retry and dead-letter counters of each subscribed topic at 0 when a consumer starts.
+ * A counter series that first appears at 1 has no earlier sample, so `increase()` over it is 0
+ * and the alert on dead letters (infra/k8s/monitoring) would miss the first one of each process.
+ * The counters carry no group label: each service runs one consumer group, named after it.
+ */
+export function zeroConsumerCounters(topics: string[]): void {
+  if (!metricsEnabled()) return;
+  for (const topic of topics) {
+    eventRetries.inc({ topic }, 0);
+    deadLetters.inc({ topic }, 0);
+  }
 }
 
 /** The lag watcher of each consumer group in this process (a restarted consumer replaces its own). */

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServiceApp } from '../app.js';
 import { createLogger } from '../logger.js';
+import { zeroConsumerCounters } from './consumer.js';
 import { timeDependency } from './dependencies.js';
 import { enableMetrics, httpInFlight, onScrape, outboxPending, registry, scrape } from './registry.js';
 import { startMetricsServer } from './server.js';
@@ -36,6 +37,49 @@ describe('metrics', () => {
     expect(text).toContain('service="unit"');
     expect((await httpInFlight.get()).values[0]?.value).toBe(0);
     await app.close();
+  });
+
+  it("labels a catch-all route with the label its handler set (the gateway's routing entry)", async () => {
+    const app = await createServiceApp({ name: 'unit', logger });
+    app.all('/fwd/*', async (req) => {
+      if (req.url.startsWith('/fwd/known/')) req.routeLabel = '/fwd/known/*';
+      return { ok: true };
+    });
+    await app.ready();
+    for (const id of ['x1', 'y2']) await app.inject({ method: 'GET', url: `/fwd/known/${id}` });
+    await app.inject({ method: 'GET', url: '/fwd/other' });
+    const text = await scrape();
+    const count = (route: string) =>
+      sample(text, 'http_request_duration_seconds_count', { route, method: 'GET', status_code: '200' });
+    expect(count('/fwd/known/*')).toBe(2);
+    expect(count('/fwd/*')).toBe(1);
+    expect(text).not.toContain('x1');
+    await app.close();
+  });
+
+  it("has the retry and dead-letter series of a started consumer's topics at 0", async () => {
+    zeroConsumerCounters(['unit-topic']);
+    const text = await scrape();
+    expect(text).toMatch(/^event_retries_total\{topic="unit-topic",service="unit"\} 0$/m);
+    expect(text).toMatch(/^events_dead_lettered_total\{topic="unit-topic",service="unit"\} 0$/m);
+  });
+
+  it('runs the readiness checks when scraped, unless a run is recent, so dependency_up exists without probes', async () => {
+    const app = await createServiceApp({ name: 'unit', logger });
+    let checks = 0;
+    app.readiness.add('unit-dependency', async () => {
+      checks++;
+    });
+    try {
+      expect(sample(await scrape(), 'dependency_up', { dependency: 'unit-dependency' })).toBe(1);
+      await scrape();
+      expect(checks).toBe(1);
+    } finally {
+      await app.close();
+    }
+    // Closed: its checks no longer run at scrape time.
+    await scrape();
+    expect(checks).toBe(1);
   });
 
   it('counts a request in flight until it is answered or its client goes away', async () => {

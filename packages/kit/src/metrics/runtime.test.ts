@@ -44,7 +44,8 @@ describe("Node's runtime metrics", () => {
     );
     for (const name of ['total', 'used', 'available'])
       expect(sample(text, `nodejs_heap_space_size_${name}_bytes`, { space: 'old' }), name).toBeGreaterThan(0);
-    expect(sample(text, 'process_cpu_seconds_total')).toBeGreaterThan(0.1);
+    // Above 0 only: how much CPU a worker has used by now depends on what else the machine runs.
+    expect(sample(text, 'process_cpu_seconds_total')).toBeGreaterThan(0);
     // One reading for the three: user and system add up to the total of the same scrape.
     expect(
       sample(text, 'process_cpu_user_seconds_total')! + sample(text, 'process_cpu_system_seconds_total')!,
