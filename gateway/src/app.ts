@@ -26,7 +26,15 @@ import { cachedHealth, servicesHealth } from './health.js';
 import { createProxy } from './proxy.js';
 import { createPublicCache } from './public-cache.js';
 import { SharedRateLimit } from './rate-limit.js';
-import { PUBLIC_CACHEABLE, type ServiceName, type Upstreams, isAdminPath, serviceFor, upstreams } from './routes.js';
+import {
+  PUBLIC_CACHEABLE,
+  type ServiceName,
+  type Upstreams,
+  isAdminPath,
+  routeFor,
+  serviceFor,
+  upstreams,
+} from './routes.js';
 import { securityHeadersFor } from './security-headers.js';
 import { createSessionCache } from './session-cache.js';
 import { registerWebApp } from './web.js';
@@ -160,8 +168,13 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
     refuseFromHook(req, reply, refused, done);
   };
 
-  const forwardApi = async (req: FastifyRequest, reply: FastifyReply) => {
+  /** `relabel`: through the catch-all route, whose pattern alone would say nothing of the call. */
+  const forwardApi = async (req: FastifyRequest, reply: FastifyReply, relabel: boolean) => {
     const path = req.url.split('?')[0] ?? '';
+    const target = routeFor(path);
+    // The metrics and span (kit app.ts) get the routing entry's pattern: a constant, so nothing
+    // is allocated per request (not even Fastify's routeOptions object, which the kit then skips).
+    if (relabel && target) req.routeLabel = target.route;
     try {
       const identity = await resolveIdentity(req);
       // A signed-in caller's answers, and auth's (they hand out tokens), are nobody else's: no
@@ -172,9 +185,8 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
         if (!identity) throw unauthorized();
         if (identity.role !== 'admin') throw forbidden('Admin access is required.');
       }
-      const service = serviceFor(path);
-      if (!service) throw notFound(`No API route for ${req.method} ${path}.`);
-      return await proxy.forward(req, reply, service, identity);
+      if (!target) throw notFound(`No API route for ${req.method} ${path}.`);
+      return await proxy.forward(req, reply, target.service, identity);
     } catch (err) {
       // Refused before the body was read (an upload without a session): the answer must survive.
       if (err instanceof AppError) return refuse(req, reply, err);
@@ -184,7 +196,7 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
 
   app.all('/api/*', {
     onRequest: limitRequests,
-    handler: forwardApi,
+    handler: (req, reply) => forwardApi(req, reply, true),
     // A write answered by a service whose public answers are kept: what it kept may be stale.
     // A write to auth (sign-out, password, account) may have ended the caller's session: this
     // gateway drops it at once, before the announcement reaches it.
@@ -214,7 +226,7 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
           if (await publicCache.serve(req, reply, path, target)) return reply;
         },
       ],
-      handler: forwardApi,
+      handler: (req, reply) => forwardApi(req, reply, false),
     });
   }
 }

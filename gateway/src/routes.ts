@@ -5,20 +5,28 @@ export type ServiceName = 'auth' | 'requests' | 'files' | 'zipcodes' | 'leads' |
 /**
  * Which service answers which /api path (api.md). First match wins, so the more specific
  * pattern comes first: an upload under /api/admin/requests goes to files, not requests.
+ * `route` labels the gateway's HTTP metrics of the calls it forwards (Fastify sees one route,
+ * /api/*): one bounded value per entry, so the entry point has RED per route and upstream, and
+ * the p99 alert can leave uploads out (infra/k8s/monitoring).
  */
-export const ROUTES: { pattern: RegExp; service: ServiceName }[] = [
-  { pattern: /^\/api\/auth(\/|$)/, service: 'auth' },
-  { pattern: /^\/api\/admin\/users(\/|$)/, service: 'auth' },
-  { pattern: /^\/api\/admin\/requests\/[^/]+\/upload$/, service: 'files' },
-  { pattern: /^\/api\/files(\/|$)/, service: 'files' },
-  { pattern: /^\/api\/users\/zip-watch(\/|$)/, service: 'zipcodes' },
-  { pattern: /^\/api\/(users|requests|shared)(\/|$)/, service: 'requests' },
-  { pattern: /^\/api\/admin\/(requests|recent-requests|dashboard)(\/|$)/, service: 'requests' },
-  { pattern: /^\/api\/zipcodes(\/|$)/, service: 'zipcodes' },
-  { pattern: /^\/api\/admin\/zipcodes(\/|$)/, service: 'zipcodes' },
-  { pattern: /^\/api\/(webhooks)(\/|$)/, service: 'leads' },
-  { pattern: /^\/api\/admin\/(webhook-keys|leads)(\/|$)/, service: 'leads' },
-  { pattern: /^\/api\/contact(\/|$)/, service: 'notifications' },
+export const ROUTES: { pattern: RegExp; service: ServiceName; route: string }[] = [
+  { pattern: /^\/api\/auth(\/|$)/, service: 'auth', route: '/api/auth/*' },
+  { pattern: /^\/api\/admin\/users(\/|$)/, service: 'auth', route: '/api/admin/users/*' },
+  { pattern: /^\/api\/admin\/requests\/[^/]+\/upload$/, service: 'files', route: '/api/admin/requests/:id/upload' },
+  { pattern: /^\/api\/files(\/|$)/, service: 'files', route: '/api/files/*' },
+  { pattern: /^\/api\/users\/zip-watch(\/|$)/, service: 'zipcodes', route: '/api/users/zip-watch/*' },
+  { pattern: /^\/api\/users(\/|$)/, service: 'requests', route: '/api/users/*' },
+  { pattern: /^\/api\/requests(\/|$)/, service: 'requests', route: '/api/requests/*' },
+  { pattern: /^\/api\/shared(\/|$)/, service: 'requests', route: '/api/shared/*' },
+  { pattern: /^\/api\/admin\/requests(\/|$)/, service: 'requests', route: '/api/admin/requests/*' },
+  { pattern: /^\/api\/admin\/recent-requests(\/|$)/, service: 'requests', route: '/api/admin/recent-requests/*' },
+  { pattern: /^\/api\/admin\/dashboard(\/|$)/, service: 'requests', route: '/api/admin/dashboard/*' },
+  { pattern: /^\/api\/zipcodes(\/|$)/, service: 'zipcodes', route: '/api/zipcodes/*' },
+  { pattern: /^\/api\/admin\/zipcodes(\/|$)/, service: 'zipcodes', route: '/api/admin/zipcodes/*' },
+  { pattern: /^\/api\/webhooks(\/|$)/, service: 'leads', route: '/api/webhooks/*' },
+  { pattern: /^\/api\/admin\/webhook-keys(\/|$)/, service: 'leads', route: '/api/admin/webhook-keys/*' },
+  { pattern: /^\/api\/admin\/leads(\/|$)/, service: 'leads', route: '/api/admin/leads/*' },
+  { pattern: /^\/api\/contact(\/|$)/, service: 'notifications', route: '/api/contact/*' },
 ];
 
 /**
@@ -27,8 +35,12 @@ export const ROUTES: { pattern: RegExp; service: ServiceName }[] = [
  */
 export const PUBLIC_CACHEABLE = new Set(['/api/requests/covered', '/api/zipcodes']);
 
+export function routeFor(path: string): (typeof ROUTES)[number] | null {
+  return ROUTES.find((r) => r.pattern.test(path)) ?? null;
+}
+
 export function serviceFor(path: string): ServiceName | null {
-  return ROUTES.find((r) => r.pattern.test(path))?.service ?? null;
+  return routeFor(path)?.service ?? null;
 }
 
 /** Each service's base URL. */
