@@ -1,7 +1,8 @@
 // `npm run bench:metrics`: what do the Prometheus metrics cost the gateway? Starts the real
-// servers and the whole stack on their own ports (BENCH_PORT_OFFSET, default 2100), then two more
-// gateways beside the stack's, started alike on the same services, Redis and settings: one with
-// metrics, one with METRICS_PORT=0 (no hooks, no Node default collectors, no metrics port). Not
+// servers and the whole stack on their own ports (BENCH_PORT_OFFSET, default 2100), then more
+// gateways beside the stack's, started alike on the same services, Redis and settings: BENCH_PAIRS
+// (default 4) with metrics and as many with METRICS_PORT=0 (no hooks, no Node default collectors,
+// no metrics port). Not
 // the stack's own gateway against a new one: run against each other with metrics on in both, those
 // two differed by about 4% (the stack's had served the set-up calls), as much as the metrics cost.
 // Loads both in turns with autocannon, in the same run:
