@@ -22,6 +22,8 @@ export interface ReplicaStack {
   processes: StackProcess[];
   ports: StackPorts;
   redis: Redis;
+  /** Each process's log file, `<name>.log`. */
+  logDir: string;
   stop(): Promise<void>;
 }
 
@@ -31,8 +33,12 @@ export interface ReplicaStack {
  */
 export function replicaOffset(runOffset = Number(process.env.TEST_PORT_OFFSET ?? 0)): number {
   if (process.env.REPLICA_TEST_PORT_OFFSET) return Number(process.env.REPLICA_TEST_PORT_OFFSET);
-  return runOffset + 100 <= 3500 ? runOffset + 100 : runOffset - 100;
+  return shiftedOffset(100, runOffset);
 }
+
+/** The run's offset moved by `shift`, down instead when up would pass 3500. */
+export const shiftedOffset = (shift: number, runOffset = Number(process.env.TEST_PORT_OFFSET ?? 0)): number =>
+  runOffset + shift <= 3500 ? runOffset + shift : runOffset - shift;
 
 const EXPLICIT = ['MONGO_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'S3_ENDPOINT', 'SMTP_URL'];
 
@@ -52,10 +58,30 @@ export function replicaStackPossible(): boolean {
  * The stack in its two-replica mode (LOCAL_REPLICAS=2) on servers of its own: two instances of
  * every service and two gateways on one MongoDB, Kafka, Redis, S3 and SMTP.
  */
-export async function startReplicaStack(): Promise<ReplicaStack> {
-  const log = (m: string) => console.log(`[replicas] ${m}`);
-  const offset = replicaOffset();
-  const dataDir = mkdtempSync(join(tmpdir(), 'homereport-replicas-'));
+export const startReplicaStack = (): Promise<ReplicaStack> =>
+  startSeparateStack({ name: 'replicas', offset: replicaOffset(), replicas: 2 });
+
+export interface SeparateStackOptions {
+  /** Its log prefix and the name of its data folder. */
+  name: string;
+  /** Its ports' offset, clear of the run's (see replicaOffset). */
+  offset: number;
+  replicas?: number;
+  /** The processes beside the gateways (default every service). */
+  services?: string[];
+  /** Settings of every process, over the suite's defaults. */
+  settings?: Record<string, string>;
+}
+
+/**
+ * A stack on servers of its own (their ports and the stack's at `offset`), for a suite that must
+ * not share the run's Kafka (whose consumers would take its events) or that runs the stack with
+ * settings of its own. The replica suite's defaults apply to every such stack.
+ */
+export async function startSeparateStack(options: SeparateStackOptions): Promise<ReplicaStack> {
+  const log = (m: string) => console.log(`[${options.name}] ${m}`);
+  const { offset } = options;
+  const dataDir = mkdtempSync(join(tmpdir(), `homereport-${options.name}-`));
   const infra = await startInfra({ profile: 'test', dataDir, log, offset });
   const stopInfra = async () => {
     await infra.stop();
@@ -67,7 +93,8 @@ export async function startReplicaStack(): Promise<ReplicaStack> {
     const stack = await startStack({
       profile: 'test',
       offset,
-      replicas: 2,
+      replicas: options.replicas ?? 1,
+      ...(options.services ? { services: options.services } : {}),
       logDir,
       pretty: false,
       log,
@@ -78,10 +105,11 @@ export async function startReplicaStack(): Promise<ReplicaStack> {
         PUBLIC_URL: 'http://127.0.0.1:8080',
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
         RATE_LIMIT_PER_MINUTE: String(BUDGET),
-        // Two sets of servers and twenty-one Node processes share two cores during this suite:
+        // Two sets of servers and up to twenty-one Node processes share two cores in such a suite:
         // the production deadline of a MongoDB call (1.5 s) turned a slow moment into a 503.
         MONGO_TIMEOUT_MS: '5000',
         ANON_REQUESTS_PER_HOUR: String(TEST_ANON_REQUESTS_PER_HOUR),
+        ...options.settings,
       },
     });
     const redis = new Redis(infra.settings.REDIS_URL ?? '');
@@ -93,6 +121,7 @@ export async function startReplicaStack(): Promise<ReplicaStack> {
       processes: stack.processes,
       ports: stack.ports,
       redis,
+      logDir,
       stop: async () => {
         await redis.quit();
         await stack.stop();

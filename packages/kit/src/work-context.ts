@@ -20,3 +20,9 @@ const storage = new AsyncLocalStorage<WorkContext>();
 export const runInWork = <T>(context: WorkContext, work: () => T): T => storage.run(context, work);
 
 export const currentWork = (): WorkContext | undefined => storage.getStore();
+
+/**
+ * Runs `work` in no work at all: for what a piece of work starts but outlives (a lazily opened
+ * connection), whose lines and callbacks must not carry the request that happened to open it.
+ */
+export const outsideWork = <T>(work: () => T): T => storage.exit(work);

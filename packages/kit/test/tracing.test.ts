@@ -1,10 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { Consumer } from 'kafkajs';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/support/api.js';
-import { OutboxRelay, createEvent, createLogger, createServiceApp, ensureTopics, startConsumer } from '../src/index.js';
+import {
+  OutboxRelay,
+  batchHandler,
+  createEvent,
+  createLogger,
+  createServiceApp,
+  ensureTopics,
+  loggerOptions,
+  startConsumer,
+} from '../src/index.js';
+import { continueTrace, runInTrace } from '../src/tracing/context.js';
+import { traceDependency } from '../src/tracing/dependencies.js';
 import { startTracing, stopTracing } from '../src/tracing/export.js';
 import { useKitInfrastructure } from './kit-infrastructure.js';
 
@@ -86,6 +99,76 @@ describe('one trace across HTTP, the outbox, Kafka and a consumer', () => {
       await consumer?.disconnect();
       await relay.stop();
       await app.close();
+    }
+  });
+});
+
+describe("a batching handler's call", () => {
+  it("goes on in its first event's trace, links the others', and its lines name every event's trace and request", async () => {
+    const infra = kit();
+    const topic = `trace-batch-${randomUUID().slice(0, 8)}`;
+    await ensureTopics(infra.kafka, [topic], 1);
+    // Three requests' events, sent before the consumer starts: its first fetch holds them all.
+    const traces = [0, 1, 2].map(() => continueTrace(undefined));
+    const sent = traces.map((trace, i) =>
+      runInTrace(trace, () =>
+        createEvent(topic, { i }, { source: 'kit-trace-test', key: 'k', correlationId: `req-${i}` }),
+      ),
+    );
+    await infra.publisher.publish(sent);
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const logger = pino(loggerOptions({ name: 'kit-trace-test', level: 'info', format: 'json' }), sink);
+    const calls: number[] = [];
+    let consumer: Consumer | undefined;
+    try {
+      consumer = await startConsumer({
+        kafka: infra.kafka,
+        groupId: `trace-batch-${randomUUID().slice(0, 8)}`,
+        processed: infra.mongo.db!.collection('processed_events'),
+        publisher: infra.publisher,
+        logger,
+        handlers: {
+          [topic]: batchHandler(async (events, log) => {
+            calls.push(events.length);
+            await traceDependency('smtp', 'send', async () => undefined);
+            log.info('digest sent');
+          }),
+        },
+      });
+      await eventually(async () => (calls.length > 0 ? calls : undefined), 60_000, 'the batch handled');
+      expect(calls).toEqual([3]);
+      const [first, ...others] = traces.map((t) => t.traceId) as [string, string, string];
+      const spans = await eventually(
+        async () => {
+          const all = exporter.getFinishedSpans();
+          return all.some((s) => s.name === 'smtp send' && s.spanContext().traceId === first) ? all : undefined;
+        },
+        10_000,
+        'the smtp span in the first trace',
+      );
+      const publishOf = (traceId: string) =>
+        spans.find((s) => s.kind === SpanKind.PRODUCER && s.spanContext().traceId === traceId);
+      const batch = spans.find((s) => s.kind === SpanKind.CONSUMER && s.name === `${topic} process`);
+      const smtp = spans.find((s) => s.name === 'smtp send' && s.spanContext().traceId === first);
+      expect(batch?.spanContext().traceId).toBe(first);
+      expect(parentOf(batch)).toBe(publishOf(first)?.spanContext().spanId);
+      expect(batch?.links.map((l) => l.context.spanId)).toEqual(others.map((t) => publishOf(t)?.spanContext().spanId));
+      expect(parentOf(smtp)).toBe(batch?.spanContext().spanId);
+
+      const batchId = batch?.spanContext().spanId;
+      const taken = lines.filter((l) => l.msg === 'event taken into a batch');
+      expect(taken.map((l) => [l.traceId, l.reqId, l.batch])).toEqual(
+        traces.map((t, i) => [t.traceId, `req-${i}`, batchId]),
+      );
+      expect(lines.find((l) => l.msg === 'digest sent')).toMatchObject({ traceId: first, batch: batchId, events: 3 });
+    } finally {
+      await consumer?.disconnect();
     }
   });
 });

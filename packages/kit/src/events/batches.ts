@@ -1,11 +1,18 @@
 import type { KafkaMessage } from 'kafkajs';
-import type { Logger } from '../logger.js';
-import { runInTrace } from '../tracing/context.js';
+import { type Logger, childWithTrace } from '../logger.js';
+import { continueTrace, runInTrace } from '../tracing/context.js';
 import { endSpan } from '../tracing/export.js';
-import { startBatchSpan } from '../tracing/kafka.js';
+import { continueBatch } from '../tracing/kafka.js';
 import { ClaimEffects, type Claims, type ProcessedEvent, chunkId, ledgerId } from './claims.js';
 import { type EventEnvelope, parseEnvelope } from './envelope.js';
 import type { BatchingEventHandler } from './handlers.js';
+
+/**
+ * The `traceparent` header each event read here was delivered with: its producer span's, a more
+ * precise parent than the envelope's stored one (the request's span), which the one-at-a-time
+ * path uses too. Kept aside, not written into the envelope the handler receives.
+ */
+const delivered = new WeakMap<EventEnvelope, string>();
 
 /** A call's messages split into readable events and the rest (unreadable: for the one-at-a-time path). */
 export function readEnvelopes(messages: KafkaMessage[]) {
@@ -13,8 +20,13 @@ export function readEnvelopes(messages: KafkaMessage[]) {
   const unreadable: KafkaMessage[] = [];
   for (const message of messages) {
     const event = parseEnvelope(message.value);
-    if (event) readable.push({ message, event });
-    else unreadable.push(message);
+    if (!event) {
+      unreadable.push(message);
+      continue;
+    }
+    const header = message.headers?.traceparent?.toString();
+    if (header) delivered.set(event, header);
+    readable.push({ message, event });
   }
   return { readable, unreadable };
 }
@@ -138,6 +150,12 @@ export async function claimTogether(claims: Claims, delivered: EventEnvelope[]):
   return new ClaimedTogether(claims, claimed, chunk);
 }
 
+/** The trace a valid `traceparent` names; undefined for none or a malformed one. */
+function traceOf(traceparent: string | undefined) {
+  const own = traceparent ? continueTrace(traceparent) : undefined;
+  return own?.parentSpanId ? own : undefined;
+}
+
 /**
  * One call of a batching handler for events claimed together, their claims kept alive meanwhile.
  * True when handled (claims done); false when it or its bookkeeping failed (claims released:
@@ -153,18 +171,28 @@ export async function handleTogether(
   const stopRenewing = claims.keepAlive(() => together.renew());
   // Freshly claimed: no earlier effects to know of.
   const effects = new ClaimEffects(claims);
-  // Traced: one span for the call, linked to each event's trace (tracing/kafka.ts).
-  const traced = startBatchSpan(events[0]?.type ?? 'events', events);
-  const span = traced?.span;
-  const call = () => handler.batch(events, log, effects);
+  // One span for the call, in the first event's trace and linked to the others' (tracing/kafka.ts).
+  const { trace, span } = continueBatch(
+    events[0]?.type ?? 'events',
+    events.map((e) => ({ traceparent: delivered.get(e) ?? e.traceparent })),
+  );
+  // The call's lines name the batch; one line per event ties its trace and request to it, so
+  // `grep <traceId>` or `grep <reqId>` of any event leads to the batch's lines.
+  const batch = trace.spanId;
+  const batchLog = childWithTrace(log, { batch, events: events.length }, trace.traceId);
+  for (const e of events) {
+    const sender = traceOf(delivered.get(e) ?? e.traceparent);
+    const bindings = { reqId: e.correlationId, eventId: e.id, batch };
+    (sender ? childWithTrace(log, bindings, sender.traceId) : log.child(bindings)).info('event taken into a batch');
+  }
   try {
-    await (traced ? runInTrace(traced.context, call) : call());
+    await runInTrace(trace, () => handler.batch(events, batchLog, effects));
     await together.finish();
-    log.debug({ events: events.length }, 'events handled together');
+    batchLog.debug('events handled together');
     if (span) endSpan(span);
     return true;
   } catch (err) {
-    log.warn({ err, events: events.length }, 'events failed together; handling them one at a time');
+    batchLog.warn({ err }, 'events failed together; handling them one at a time');
     if (span) endSpan(span, err);
     await together.release(effects).catch(() => undefined);
     return false;

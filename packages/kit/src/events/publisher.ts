@@ -4,6 +4,7 @@ import type { Logger } from '../logger.js';
 import { timeDependency } from '../metrics/dependencies.js';
 import { eventsPublished } from '../metrics/registry.js';
 import { endPublishSpans, startPublishSpans, traceparentHeader } from '../tracing/kafka.js';
+import { outsideWork } from '../work-context.js';
 import type { OutboxEntry } from './envelope.js';
 
 /**
@@ -80,7 +81,9 @@ export class EventPublisher {
 
   private async connected(): Promise<Producer> {
     if (this.producer) return this.producer;
-    this.connecting ??= (async () => {
+    // Opened by the first send, often within a request: outside its work, so the connection's
+    // line and kafkajs's sockets and timers carry no request's trace.
+    this.connecting ??= outsideWork(async () => {
       const producer = this.kafka.producer({
         allowAutoTopicCreation: false,
         retry: { retries: 2 },
@@ -95,7 +98,7 @@ export class EventPublisher {
       this.producer = producer;
       this.logger.info('event producer connected');
       return producer;
-    })().finally(() => {
+    }).finally(() => {
       this.connecting = null;
     });
     return this.connecting;

@@ -1,7 +1,7 @@
 import type { Client as S3Client } from 'minio';
 import type { MongoConnection } from '../connections/mongo.js';
 import { startDependencySpan, traceDependency, traceMongo } from '../tracing/dependencies.js';
-import { endSpan } from '../tracing/export.js';
+import { endSpan, tracesExported } from '../tracing/export.js';
 import type { HistogramSeries } from './histogram.js';
 import { seriesOf } from './histogram.js';
 import { type Outcome, dependencyDuration, metricsEnabled, secondsSince } from './registry.js';
@@ -83,8 +83,12 @@ const S3_OPERATIONS = [
   'abortMultipartUpload',
 ] as const;
 
+/**
+ * Wraps the client's calls for their duration and their span: either one alone is reason enough
+ * (METRICS_PORT=0 with OTEL_EXPORTER_OTLP_ENDPOINT set still traces S3).
+ */
 export function instrumentS3(client: S3Client): void {
-  if (!metricsEnabled()) return;
+  if (!metricsEnabled() && !tracesExported()) return;
   const methods = client as unknown as Record<string, unknown>;
   for (const operation of S3_OPERATIONS) {
     const original = methods[operation];

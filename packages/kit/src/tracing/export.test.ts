@@ -8,7 +8,7 @@ import { createLogger } from '../logger.js';
 import { continueTrace, runInTrace, traceparentOf } from './context.js';
 import { traceDependency } from './dependencies.js';
 import { flushTraces, startTracing, stopTracing, tracesExported } from './export.js';
-import { endPublishSpans, startBatchSpan, startPublishSpans, traceparentHeader } from './kafka.js';
+import { continueBatch, endPublishSpans, startPublishSpans, traceparentHeader } from './kafka.js';
 
 const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
 const callerSpan = '00f067aa0ba902b7';
@@ -78,6 +78,22 @@ describe('spans', () => {
     expect(server?.parentSpanContext).toBeUndefined();
   });
 
+  it('are made for S3 calls with metrics off', async () => {
+    const { instrumentS3 } = await import('../metrics/dependencies.js');
+    const { metricsEnabled } = await import('../metrics/registry.js');
+    expect(metricsEnabled()).toBe(false);
+    const exporter = new InMemorySpanExporter();
+    startTracing('unit', { processor: new SimpleSpanProcessor(exporter) });
+    const client = { putObject: async (bucket: string) => `put in ${bucket}` };
+    instrumentS3(client as never);
+    const trace = continueTrace(`00-${traceId}-${callerSpan}-01`);
+    expect(await runInTrace(trace, () => client.putObject('reports'))).toBe('put in reports');
+    const [put] = exporter.getFinishedSpans();
+    expect(put?.name).toBe('s3 putObject');
+    expect(put?.spanContext().traceId).toBe(traceId);
+    expect(put?.parentSpanContext?.spanId).toBe(trace.spanId);
+  });
+
   it('go to an OTLP/HTTP collector at <endpoint>/v1/traces', async () => {
     const posts: { url?: string; bytes: number }[] = [];
     const collector = createServer((req, res) => {
@@ -141,17 +157,38 @@ describe('the traceparent of an event', () => {
     expect(createEvent('t', {}, { source: 's', key: 'k' }).traceparent).toBeUndefined();
   });
 
-  it('is linked from the one span of a batching handler', () => {
-    expect(startBatchSpan('t', [{ traceparent: stored }])).toBeNull();
+  it("goes on in a batching handler's one span, a child of the first event's sender, linked to the others'", () => {
     const exporter = new InMemorySpanExporter();
     startTracing('unit', { processor: new SimpleSpanProcessor(exporter) });
     const other = `00-${'1'.repeat(32)}-${'2'.repeat(16)}-01`;
-    const started = startBatchSpan('lead-received', [{ traceparent: stored }, { traceparent: other }, {}]);
-    started?.span.end();
+    const started = continueBatch('lead-received', [{ traceparent: stored }, {}, { traceparent: other }]);
+    started.span?.end();
     const [batch] = exporter.getFinishedSpans();
     expect(batch?.kind).toBe(SpanKind.CONSUMER);
+    expect(batch?.name).toBe('lead-received process');
     expect(batch?.attributes['messaging.batch.message_count']).toBe(3);
-    expect(batch?.links.map((l) => l.context.spanId)).toEqual([callerSpan, '2'.repeat(16)]);
-    expect(started?.context.traceId).toBe(batch?.spanContext().traceId);
+    expect(batch?.spanContext().traceId).toBe(traceId);
+    expect(batch?.parentSpanContext?.spanId).toBe(callerSpan);
+    expect(batch?.links.map((l) => [l.context.traceId, l.context.spanId])).toEqual([['1'.repeat(32), '2'.repeat(16)]]);
+    // The handler runs in the span: its calls (an SMTP send) are children of it, in the first trace.
+    expect(started.trace).toMatchObject({ traceId, spanId: batch?.spanContext().spanId, parentSpanId: callerSpan });
+  });
+
+  it("of a batch's first event is the batch's trace when tracing is off, or when that event is not sampled", () => {
+    const off = continueBatch('t', [{}, { traceparent: stored }]);
+    expect(off.span).toBeNull();
+    expect(off.trace).toMatchObject({ traceId, parentSpanId: callerSpan });
+    const exporter = new InMemorySpanExporter();
+    startTracing('unit', { processor: new SimpleSpanProcessor(exporter) });
+    const unsampled = continueBatch('t', [{ traceparent: stored.replace(/-01$/, '-00') }, { traceparent: stored }]);
+    expect(unsampled.span).toBeNull();
+    expect(unsampled.trace.traceId).toBe(traceId);
+    // No event traced: a trace of its own.
+    const untraced = continueBatch('t', [{}, { traceparent: 'garbage' }]);
+    untraced.span?.end();
+    const [root] = exporter.getFinishedSpans();
+    expect(root?.parentSpanContext).toBeUndefined();
+    expect(root?.links).toEqual([]);
+    expect(untraced.trace.traceId).toBe(root?.spanContext().traceId);
   });
 });

@@ -39,25 +39,33 @@ export function endPublishSpans(spans: PublishSpans | null, err?: unknown): void
 }
 
 /**
- * One consumer span for events a batching handler takes in one call: the span starts a trace of
- * its own and links each event's trace (OpenTelemetry's way for work with several parents).
- * Null when tracing is off; else the span and the context the handler runs in.
+ * The trace of events a batching handler takes in one call, and its one consumer span when
+ * tracing is on. The span is a child of the first event's sender (its trace goes on, so a call
+ * with a single request's event keeps that request's `smtp send` in the request's trace) and links
+ * every other event's sender, OpenTelemetry's way for work with several parents. `traceparent` of
+ * an event is the one it was delivered with (the producer span's Kafka header), else its stored one.
+ * Off, or when the first traced event asked for no sampling: the first event's trace, no span.
  */
-export function startBatchSpan(
+export function continueBatch(
   topic: string,
   events: { traceparent?: string }[],
-): { span: Span; context: TraceContext } | null {
-  if (!tracesExported()) return null;
-  const links = events.flatMap((e) => {
-    const caller = e.traceparent ? continueTrace(e.traceparent) : null;
-    return caller?.parentSpanId
-      ? [{ context: { traceId: caller.traceId, spanId: caller.parentSpanId, traceFlags: 1, isRemote: true } }]
-      : [];
+): { trace: TraceContext; span: Span | null } {
+  // Each event's sender: the trace it belongs to and the span that sent it.
+  const senders = events.flatMap((e) => {
+    const own = e.traceparent ? continueTrace(e.traceparent) : null;
+    return own?.parentSpanId ? [{ ...own, spanId: own.parentSpanId, traceparent: e.traceparent }] : [];
   });
+  const [first, ...others] = senders;
+  if (!tracesExported() || (first && !first.sampled)) return { trace: continueTrace(first?.traceparent), span: null };
+  const links = others.map((sender) => ({
+    context: { traceId: sender.traceId, spanId: sender.spanId, traceFlags: sender.sampled ? 1 : 0, isRemote: true },
+  }));
   const attributes = {
     'messaging.system': 'kafka',
     'messaging.destination.name': topic,
     'messaging.batch.message_count': events.length,
   };
-  return startSpan(`${topic} process`, SpanKind.CONSUMER, null, attributes, links);
+  const started = startSpan(`${topic} process`, SpanKind.CONSUMER, first ?? null, attributes, links);
+  // Never null here (tracing is on and `first` sampled); the fallback keeps the type honest.
+  return started ? { trace: started.context, span: started.span } : { trace: continueTrace(undefined), span: null };
 }
