@@ -1,11 +1,13 @@
 // The Dockerfile and docker-compose.yml, read as text (no Docker engine here to build them):
 // a pinned, supported Node base, production dependencies only in the image that runs, a
 // non-root user, plain node on the compiled files, and every server image pinned.
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { repoRoot } from '../local/servers.mjs';
+import { cacheDir, repoRoot } from '../local/servers.mjs';
 import { NODE_FLAGS, PROCESS_ENV, SERVICES } from '../local/stack.mjs';
 
 const dockerfile = readFileSync(join(repoRoot, 'Dockerfile'), 'utf8');
@@ -23,6 +25,12 @@ for (const line of instructions) {
 const runtime = stages.at(-1) ?? [];
 const rootPackage = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
   dependencies?: Record<string, string>;
+  engines?: { node?: string };
+  workspaces: string[];
+};
+const semver = createRequire(import.meta.url)('semver') as {
+  satisfies(version: string, range: string): boolean;
+  validRange(range: string): string | null;
 };
 /** Supported Node LTS lines: 22 (maintenance until April 2027) and 24 (active). */
 const SUPPORTED_NODE_MAJORS = [22, 24];
@@ -96,6 +104,53 @@ describe('Dockerfile', () => {
       expect(command?.slice(1, -1), name).toEqual(NODE_FLAGS[name] ?? []);
       // The compiled entry comes from this source file.
       expect(existsSync(join(repoRoot, entry.replace('/dist/', '/src/').replace(/\.js$/, '.ts'))), name).toBe(true);
+    }
+  });
+});
+
+describe('package.json engines', () => {
+  const range = rootPackage.engines?.node ?? '';
+  /** Each workspace's directory (the root's `workspaces`, `dir/*` expanded). */
+  const workspaces = rootPackage.workspaces.flatMap((w) =>
+    w.endsWith('/*')
+      ? readdirSync(join(repoRoot, w.slice(0, -2)), { withFileTypes: true })
+          .filter((e) => e.isDirectory() && existsSync(join(repoRoot, w.slice(0, -2), e.name, 'package.json')))
+          .map((e) => `${w.slice(0, -2)}/${e.name}`)
+      : [w],
+  );
+
+  it('asks for the Node the code needs, no older', () => {
+    expect(semver.validRange(range), range).toBeTruthy();
+    // process.getBuiltinModule (the kit's S3 module and metrics server): 20.16 and 22.3; Vite 7
+    // (web's build): ^20.19 || >=22.12. Node 21 and 23 are out of support.
+    for (const old of ['18.20.0', '20.15.0', '20.18.3', '21.7.3', '22.11.0'])
+      expect(semver.satisfies(old, range), old).toBe(false);
+    for (const ok of ['20.19.0', '22.12.0', '24.0.0']) expect(semver.satisfies(ok, range), ok).toBe(true);
+  });
+
+  it("is satisfied by every Node CI runs: this machine's, the one provision installs, the image's", () => {
+    const versions = [execFileSync('node', ['--version'], { encoding: 'utf8' }).trim()];
+    const node24 = join(cacheDir, 'node-24.21.0', 'bin', 'node');
+    if (!existsSync(node24)) throw new Error(`${node24} is missing: run npm run provision`);
+    versions.push(execFileSync(node24, ['--version'], { encoding: 'utf8' }).trim());
+    const image = /^ARG NODE_IMAGE=node:(\d+\.\d+\.\d+)-/m.exec(dockerfile)?.[1];
+    expect(image).toBeDefined();
+    versions.push(`v${image}`);
+    for (const v of versions) expect(semver.satisfies(v, range), `${v} against ${range}`).toBe(true);
+  });
+
+  it('says the same in the lockfile and in every workspace that names an engine', () => {
+    const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { engines?: { node?: string } }>;
+    };
+    expect(lock.packages['']?.engines?.node).toBe(range);
+    expect(workspaces.length).toBeGreaterThanOrEqual(10);
+    for (const dir of workspaces) {
+      const pkg = JSON.parse(readFileSync(join(repoRoot, dir, 'package.json'), 'utf8')) as {
+        engines?: { node?: string };
+      };
+      if (pkg.engines?.node !== undefined) expect(pkg.engines.node, dir).toBe(range);
+      expect(lock.packages[dir]?.engines?.node, dir).toBe(pkg.engines?.node);
     }
   });
 });
