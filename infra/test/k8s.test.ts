@@ -15,7 +15,12 @@ import { NODE_FLAGS, PROCESS_ENV, SERVICES } from '../local/stack.mjs';
 interface K8sObject {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  metadata: {
+    name: string;
+    namespace?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+  };
   spec?: any;
   data?: Record<string, string>;
   stringData?: Record<string, string>;
@@ -69,6 +74,19 @@ const podSpec = (w: K8sObject) => (w.kind === 'CronJob' ? w.spec.jobTemplate.spe
 const byKind = (objs: K8sObject[], kind: string) => objs.filter((o) => o.kind === kind);
 const named = (objs: K8sObject[], kind: string, name: string) =>
   objs.find((o) => o.kind === kind && o.metadata.name === name);
+/**
+ * The partitions of each topic the services create: a `*PARTITIONS*` setting of the ConfigMap
+ * if there is one, else the kit's default (ensureTopics, packages/kit/src/connections).
+ */
+function topicPartitions(settings: Record<string, string> | undefined): number {
+  const setting = Object.entries(settings ?? {}).find(([key]) => /PARTITIONS/.test(key));
+  if (setting) return Number(setting[1]);
+  const source = readFileSync(join(repoRoot, 'packages/kit/src/connections/kafka.ts'), 'utf8');
+  const found = /ensureTopics\([^)]*\bnumPartitions\s*=\s*(\d+)/.exec(source)?.[1];
+  if (!found) throw new Error('the default partition count is no longer ensureTopics(..., numPartitions = N)');
+  return Number(found);
+}
+
 /** The HorizontalPodAutoscaler that scales a Deployment, if one does. */
 const autoscalerOf = (objs: K8sObject[], d: K8sObject) =>
   byKind(objs, 'HorizontalPodAutoscaler').find(
@@ -214,6 +232,26 @@ describe.each(['dev', 'prod'])('kustomize build of overlays/%s', (overlay) => {
     for (const h of hpas) expect(h.spec.minReplicas).toBeGreaterThanOrEqual(2);
   });
 
+  it('scales past the partitions of its topics only on CPU, for HTTP that every pod serves', () => {
+    const partitions = topicPartitions(named(objects, 'ConfigMap', 'homereport-config')?.data);
+    expect(partitions).toBeGreaterThanOrEqual(2);
+    for (const h of byKind(objects, 'HorizontalPodAutoscaler')) {
+      const what = h.metadata.name;
+      // Every pod of the minimum holds a partition of each topic its group consumes.
+      expect(h.spec.minReplicas, what).toBeLessThanOrEqual(partitions);
+      if (h.spec.maxReplicas <= partitions) continue;
+      // Pods beyond the partitions idle as consumers: an autoscaler driven by consumer lag
+      // (External or Object metrics) would add pods that cannot help.
+      for (const m of h.spec.metrics) expect(m.type, `${what}: ${JSON.stringify(m)}`).toBe('Resource');
+      // ... so they must have HTTP to serve, through a Service in front of every pod.
+      const service = named(objects, 'Service', h.spec.scaleTargetRef.name);
+      expect(
+        service?.spec.ports.map((p: { name: string }) => p.name),
+        what,
+      ).toContain('http');
+    }
+  });
+
   it('runs two pods of each Deployment at least, the count owned by the autoscaler where there is one', () => {
     const deployments = byKind(objects, 'Deployment');
     expect(deployments.filter(isServer).length).toBe(SERVERS.length);
@@ -272,6 +310,12 @@ describe.each(['dev', 'prod'])('kustomize build of overlays/%s', (overlay) => {
     const [ingress, ...otherIngresses] = byKind(objects, 'Ingress');
     expect(otherIngresses).toEqual([]);
     expect(ingress?.spec.rules[0].http.paths[0].backend.service).toEqual({ name: 'gateway', port: { name: 'http' } });
+    // Its annotations are ingress-nginx's: without a class, another controller (or none) may
+    // take it and ignore them (the 201 MiB upload body limit first).
+    const annotations = Object.keys(ingress?.metadata.annotations ?? {});
+    expect(annotations).toContain('nginx.ingress.kubernetes.io/proxy-body-size');
+    if (annotations.some((a) => a.startsWith('nginx.ingress.kubernetes.io/')))
+      expect(ingress?.spec.ingressClassName).toBe('nginx');
     const settings = named(objects, 'ConfigMap', 'homereport-config')?.data;
     expect(settings?.AUTH_URL).toBe('http://auth:4001');
     // The environment the local stack gives every process (and bench:memory measured).
