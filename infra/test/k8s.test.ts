@@ -131,6 +131,13 @@ function measuredUnderLoad(): Record<string, number> {
   return peaks;
 }
 
+/** A CPU quantity in cores: "2", "1.5", "500m" (a number from YAML too). */
+const cores = (q: string | number | undefined) => {
+  const m = /^(\d+(?:\.\d+)?)(m?)$/.exec(String(q ?? ''));
+  if (!m) throw new Error(`unexpected CPU quantity ${q}`);
+  return Number(m[1]) / (m[2] ? 1000 : 1);
+};
+
 describe.each(['dev', 'prod'])('kustomize build of overlays/%s', (overlay) => {
   if (!existsSync(kustomize)) throw new Error(`${kustomize} is missing: run npm run provision`);
   const objects = build(overlay);
@@ -155,9 +162,14 @@ describe.each(['dev', 'prod'])('kustomize build of overlays/%s', (overlay) => {
       for (const c of pod.containers as Container[]) {
         expect(c.securityContext?.allowPrivilegeEscalation, what).toBe(false);
         expect(c.securityContext?.capabilities?.drop, what).toEqual(['ALL']);
-        expect(c.resources?.requests?.cpu, what).toBeTruthy();
+        // Requests and limits of both CPU and memory, each limit at least its request.
+        expect(cores(c.resources?.requests?.cpu), what).toBeGreaterThan(0);
+        expect(cores(c.resources?.limits?.cpu), what).toBeGreaterThanOrEqual(cores(c.resources.requests.cpu));
         expect(bytes(c.resources?.requests?.memory), what).toBeGreaterThan(0);
         expect(bytes(c.resources?.limits?.memory), what).toBeGreaterThanOrEqual(bytes(c.resources.requests.memory));
+        // A Node server's CPU limit is generous (a core at least): at the limit the CFS quota
+        // throttles the process mid-request.
+        if (isServer(w)) expect(cores(c.resources.limits.cpu), what).toBeGreaterThanOrEqual(1);
         // A Job runs once and ends: probes would only restart it mid-work.
         if (w.kind === 'Job' || w.kind === 'CronJob') continue;
         expect(c.livenessProbe, what).toBeTruthy();
