@@ -320,4 +320,38 @@ describe.runIf(run)('two instances of every service and two gateways', () => {
     const other = freshClientAddress();
     expect([(await hit(A, other)).status, (await hit(B, other)).status]).toEqual([200, 200]);
   });
+
+  it('a concurrent over-budget burst over both gateways overshoots by at most what one gateway lets through', async () => {
+    const client = freshClientAddress();
+    const counter = `ratelimit:gw:${client}`;
+    const hit = (gateway: string) => through(gateway, 'GET', '/api/zipcodes?limit=1', { from: client });
+    const counted = (n: number) =>
+      eventually(async () => Number(await stack.redis.get(counter)) === n, 10_000, `the shared count to reach ${n}`);
+    const burst = (n: number) => Promise.all(Array.from({ length: n }, (_, i) => hit(i % 2 ? B : A)));
+    const passed = (responses: { status: number }[]) => responses.filter((r) => r.status !== 429).length;
+
+    // The whole budget, half through each gateway, then nothing until Redis holds all of it.
+    const spent = await burst(BUDGET);
+    expect(passed(spent)).toBe(BUDGET);
+    await counted(BUDGET);
+
+    // 40 hits at once, 20 through each gateway. The bound (gateway/src/rate-limit.ts, README
+    // "Rate limits"): with N gateways a client can exceed the budget by what the other N - 1 let
+    // through in one flush interval (100 ms). Whichever gateway added last to Redis was told the
+    // full budget and lets none through; the other may not have heard of the other's last hits
+    // and lets a hit through until its next flush tells it the total: at most its 20, however the
+    // burst falls across flush intervals. Budgets counted per gateway alone would let all 40 by.
+    const BURST = 40;
+    const first = await burst(BURST);
+    expect(passed(first)).toBeLessThanOrEqual(BURST / 2);
+    // Refused hits count too: every hit of the burst reaches Redis with the next flushes.
+    await counted(BUDGET + BURST);
+
+    // A flush interval on, both gateways have added hits of their own and heard the total: a
+    // second burst gets nothing through on either, and the client's total stays within the bound.
+    const second = await burst(BURST);
+    expect(second.map((r) => r.status)).toEqual(Array(BURST).fill(429));
+    expect(passed([...spent, ...first, ...second])).toBeLessThanOrEqual(BUDGET + BURST / 2);
+    console.log(`[replicas] burst over the budget: ${passed(first)} of ${BURST} let through (bound ${BURST / 2})`);
+  });
 });
