@@ -97,9 +97,13 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
     );
     const handler = handlers[topic];
     if (!event || !handler) {
-      log.error({ partition, offset: message.offset }, 'unreadable event sent to dead-letter topic');
+      const reason = !event ? 'envelope not readable (not JSON, or no id, type or data)' : `no handler for ${topic}`;
+      log.error(
+        { partition, offset: message.offset, reason },
+        `consume ${topic}: event sent to the dead-letter topic: ${reason}`,
+      );
       span?.end();
-      return deadLetters.send(topic, message, 'unreadable envelope', log, ctl);
+      return deadLetters.send(topic, message, reason, log, ctl);
     }
 
     let inherited: string[] = [];
