@@ -27,7 +27,9 @@ export async function servicesHealth(targets: Record<ServiceName, string>, timeo
   );
   const services = Object.fromEntries(entries.map((e) => [e.name, e.state])) as Record<ServiceName, UpDown>;
   const dependencies = Object.fromEntries(entries.flatMap((e) => (e.checks ? [[e.name, e.checks]] : [])));
-  const ok = entries.every((e) => e.state === 'up');
+  // A service is up while it is ready; the answer is ok only with every dependency up too, so a
+  // degraded service (ready, a degradable dependency down) still makes it 503 and names it.
+  const ok = entries.every((e) => e.state === 'up' && Object.values(e.checks ?? {}).every((c) => c === 'up'));
   return { ok, body: { status: ok ? 'ok' : 'degraded', services, dependencies } };
 }
 

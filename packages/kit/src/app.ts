@@ -287,9 +287,7 @@ function registerHealthRoutes(app: ServiceApp): void {
   app.get('/health/live', { schema: { hide: true }, logLevel: 'warn' }, async () => ({ status: 'ok' }));
   app.get('/health/ready', { schema: { hide: true }, logLevel: 'warn' }, async (_req, reply) => {
     const result = await app.readiness.run();
-    return reply
-      .status(result.ready ? 200 : 503)
-      .send({ status: result.ready ? 'ready' : 'not ready', checks: result.checks });
+    return reply.status(result.ready ? 200 : 503).send({ status: result.status, checks: result.checks });
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

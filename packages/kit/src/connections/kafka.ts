@@ -192,5 +192,6 @@ export async function ensureTopics(
 
 export function registerKafkaReadiness(app: ServiceApp, brokers: string[]): void {
   // A TCP probe answers in a second; a kafkajs admin call would sit in its retries while Kafka is away.
-  app.readiness.add('kafka', () => Promise.any(brokers.map((b) => tcpReachable(b))));
+  // Degradable: the outbox keeps every event while Kafka is away, and writes go on.
+  app.readiness.add('kafka', () => Promise.any(brokers.map((b) => tcpReachable(b))), { essential: false });
 }

@@ -64,9 +64,15 @@ export function requireRedisVersion(info: string): void {
 }
 
 export function registerRedis(app: ServiceApp, redis: Redis): void {
-  app.readiness.add('redis', async () => {
-    await redis.ping();
-  });
+  // Degradable: sessions a process holds, rate limits and caches go on without Redis (a call that
+  // needs it answers 503), so a Redis outage must not take every replica out of its Service.
+  app.readiness.add(
+    'redis',
+    async () => {
+      await redis.ping();
+    },
+    { essential: false },
+  );
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => redis.disconnect());
   });
