@@ -1,7 +1,14 @@
 # One image for every service and the gateway; SERVICE picks the entry point at run time (the
 # Kubernetes manifests name the command of each workload instead, infra/k8s/base).
 # Node 24 (LTS), pinned to one release; the same version CI runs the compiled build on
-# (NODE_LTS_VERSION in infra/local/provision.sh). infra/image.test.ts checks the rules below.
+# (NODE_LTS_VERSION in infra/local/provision.sh). infra/test/image.test.ts checks the rules below.
+# Pinned by tag, not yet by digest: no registry answers from the machines this was written on, so
+# the digest of the tag's multi-platform index could not be read, and the digests public
+# Dockerfiles give for this tag disagree (several values: per-platform manifests, earlier
+# rebuilds of the tag), so none is taken on trust. Where a registry answers, pin it:
+# `docker buildx imagetools inspect node:24.21.0-bookworm-slim` prints the index digest (the
+# `Digest:` line, not a platform's), then ARG NODE_IMAGE=node:24.21.0-bookworm-slim@sha256:<it>;
+# the test accepts the tag with or without a digest.
 ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 # --- build: every dependency, then `npm run build` (tsc per workspace to dist/, vite for web) ---
@@ -47,11 +54,18 @@ COPY --from=build /app/services/zipcodes/package.json services/zipcodes/
 COPY --from=build /app/services/leads/package.json services/leads/
 COPY --from=build /app/services/notifications/package.json services/notifications/
 COPY --from=build /app/gateway/package.json gateway/
+# web's package.json only so the lockfile still matches the workspaces: the --workspace flags
+# below install the dependencies of the servers' workspaces alone, none of web's (React, the
+# chart libraries; web/dist is static files the gateway serves).
 COPY --from=build /app/web/package.json web/
 # --ignore-scripts: the root postinstall runs patch-package, a dev dependency; the only
 # production dependency with an install script is argon2, whose script only looks for the
 # prebuilt binary it ships (linux x64 and arm64). The patched kafkajs comes from the build stage.
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+      --workspace=packages/kit --workspace=packages/contracts --workspace=services/auth \
+      --workspace=services/requests --workspace=services/files --workspace=services/zipcodes \
+      --workspace=services/leads --workspace=services/notifications --workspace=gateway \
+    && npm cache clean --force
 COPY --from=build /app/node_modules/kafkajs node_modules/kafkajs
 COPY --from=build /app/packages/kit/dist packages/kit/dist
 COPY --from=build /app/packages/contracts/dist packages/contracts/dist
@@ -67,8 +81,15 @@ COPY --from=build /app/gateway/dist gateway/dist
 COPY --from=build /app/web/dist web/dist
 # The official image's unprivileged user (uid 1000); the Kubernetes manifests require a non-root uid.
 USER 1000:1000
-# SERVICE is one of: gateway, auth, requests, files, zipcodes, leads, notifications
+# Docker's (and compose's) health: the process answers /health/ready on its port (PORT, else
+# its default), so `depends_on: condition: service_healthy` waits until it reaches its servers.
+# node, as the slim image has no curl or wget; node:http, not fetch, which would load undici.
+# Kubernetes ignores this and runs its own probes (infra/k8s/base/patches/workload.yaml).
+HEALTHCHECK --interval=10s --timeout=4s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "const d={gateway:8080,auth:4001,requests:4002,files:4003,zipcodes:4004,leads:4005,notifications:4006};const port=process.env.PORT||d[process.env.SERVICE];process.getBuiltinModule('node:http').get({host:'127.0.0.1',port,path:'/health/ready',timeout:3000},(r)=>process.exit(r.statusCode===200?0:1)).on('error',()=>process.exit(1)).on('timeout',()=>process.exit(1))"]
+# SERVICE is one of: gateway, auth, requests, files, zipcodes, leads, notifications; unset or
+# anything else stops the container at once with a message naming them.
 # A small young generation (see NODE_FLAGS in infra/local/stack.mjs): files 1 MB, where upload
 # chunks die fastest; every other process 2 MB, for its resident memory. --optimize-for-size for
 # auth, notifications and zipcodes only (its cost in CPU: see NODE_FLAGS).
-CMD ["sh", "-c", "case \"$SERVICE\" in gateway) exec node --max-semi-space-size=2 gateway/dist/server.js ;; files) exec node --max-semi-space-size=1 services/files/dist/server.js ;; auth) exec node --max-semi-space-size=2 --optimize-for-size services/auth/dist/server.js ;; notifications) exec node --max-semi-space-size=2 --optimize-for-size services/notifications/dist/server.js ;; zipcodes) exec node --max-semi-space-size=2 --optimize-for-size services/zipcodes/dist/server.js ;; *) exec node --max-semi-space-size=2 services/$SERVICE/dist/server.js ;; esac"]
+CMD ["sh", "-c", "case \"$SERVICE\" in gateway) exec node --max-semi-space-size=2 gateway/dist/server.js ;; auth) exec node --max-semi-space-size=2 --optimize-for-size services/auth/dist/server.js ;; requests) exec node --max-semi-space-size=2 services/requests/dist/server.js ;; files) exec node --max-semi-space-size=1 services/files/dist/server.js ;; zipcodes) exec node --max-semi-space-size=2 --optimize-for-size services/zipcodes/dist/server.js ;; leads) exec node --max-semi-space-size=2 services/leads/dist/server.js ;; notifications) exec node --max-semi-space-size=2 --optimize-for-size services/notifications/dist/server.js ;; *) echo \"SERVICE is '${SERVICE:-}': set it to one of gateway, auth, requests, files, zipcodes, leads, notifications\" >&2; exit 64 ;; esac"]
