@@ -82,7 +82,8 @@ COPY --from=build /app/web/dist web/dist
 # The official image's unprivileged user (uid 1000); the Kubernetes manifests require a non-root uid.
 USER 1000:1000
 # Docker's (and compose's) health: the process answers /health/ready on its port (PORT, else
-# its default), so `depends_on: condition: service_healthy` waits until it reaches its servers.
+# its default), ready once it reaches its MongoDB (and S3, files), so `depends_on: condition:
+# service_healthy` waits for a process that can serve.
 # node, as the slim image has no curl or wget; node:http, not fetch, which would load undici.
 # Kubernetes ignores this and runs its own probes (infra/k8s/base/patches/workload.yaml).
 HEALTHCHECK --interval=10s --timeout=4s --start-period=60s --retries=3 \
