@@ -330,6 +330,8 @@ describe.each(['dev', 'prod'])('kustomize build of overlays/%s', (overlay) => {
       expect(ingress?.spec.ingressClassName).toBe('nginx');
     const settings = named(objects, 'ConfigMap', 'homereport-config')?.data;
     expect(settings?.AUTH_URL).toBe('http://auth:4001');
+    // On the managed cluster every topic the services create has three copies; dev's one broker one.
+    expect(Number(settings?.KAFKA_REPLICATION_FACTOR ?? 1)).toBe(overlay === 'prod' ? 3 : 1);
     // The environment the local stack gives every process (and bench:memory measured).
     expect(settings).toMatchObject(PROCESS_ENV);
     for (const job of ['create-admin', 'zip-import']) expect(named(objects, 'Job', job)?.spec.suspend, job).toBe(true);
@@ -403,4 +405,9 @@ it('commits a Secret template without a single value', () => {
     expect(d.data).toBeUndefined();
     for (const value of Object.values(d.stringData ?? {})) expect(value).toBe('');
   }
+  // A managed Kafka cluster asks for TLS and SASL credentials beside its brokers (KafkaConfig).
+  const servers = docs.find((d) => d.metadata.name === 'homereport-servers');
+  expect(Object.keys(servers?.stringData ?? {})).toEqual(
+    expect.arrayContaining(['KAFKA_BROKERS', 'KAFKA_SSL', 'KAFKA_SASL_MECHANISM', 'KAFKA_USERNAME', 'KAFKA_PASSWORD']),
+  );
 });
