@@ -211,12 +211,34 @@ export class Infrastructure {
     // Hour buckets of processed ids, read and deleted by _id when they grow old (no TTL indexes here).
     const ledger = db.collection<ProcessedLedger>('processed_events_ledger');
     const logger = this.logger.child({ component: 'consumer', groupId });
+    // Crashes in a row, each within a minute of the start before it, and the pending restart.
+    let crashes = 0;
+    let startedAt = 0;
+    let restart: NodeJS.Timeout | undefined;
+    // kafkajs restarts a consumer after a retriable error only; after any other (seen after a
+    // broker restart, or a record it cannot decode) it leaves the group and stays stopped, saying
+    // so at its own error level, which our sink keeps at debug. Start it again, as after a start
+    // that failed; sooner each time unless it keeps crashing: a record that crashes every fetch
+    // would otherwise restart the consumer in a tight loop until an operator removes it.
+    const onCrash = (error: Error) => {
+      if (stopped) return;
+      crashes = Date.now() - startedAt < 60_000 ? crashes + 1 : 1;
+      const delayMs = Math.min(500 * 2 ** (crashes - 1), 30_000);
+      logger.warn(
+        { err: error, crashes, delayMs },
+        `consumer stopped by kafkajs; starting it again in ${delayMs} ms: ${namedError(error)}`,
+      );
+      clearTimeout(restart);
+      // retryUntilDone keeps trying (and warns while it fails); it never rejects.
+      restart = setTimeout(() => void start(), delayMs);
+    };
     const start = (): Promise<void> =>
       this.retryUntilDone(`consumer ${groupId}`, async () => {
         if (stopped) return;
         // Inside the retry: on a broker that just started, topic creation can fail once.
         await ensureTopics(this.kafka, [deadLetterTopic(groupId)], 1, this.topicLayout.replicationFactor);
-        const fresh = await startConsumer({
+        startedAt = Date.now();
+        consumer = await startConsumer({
           kafka: this.kafka,
           groupId,
           handlers,
@@ -224,19 +246,7 @@ export class Infrastructure {
           ledger,
           publisher: this.publisher,
           logger,
-        });
-        consumer = fresh;
-        // kafkajs restarts a consumer after a retriable error only; after any other (seen once
-        // after a broker restart) it leaves the group and stays stopped, saying so at its own
-        // error level, which our sink keeps at debug. Start it again, as after a start that failed.
-        fresh.on(fresh.events.CRASH, ({ payload }) => {
-          if (payload.restart || stopped) return;
-          logger.warn(
-            { err: payload.error },
-            `consumer stopped by kafkajs; starting it again: ${namedError(payload.error)}`,
-          );
-          // retryUntilDone keeps trying (and warns while it fails); it never rejects.
-          void start();
+          onCrash,
         });
       });
     const started = this.topicsReady
@@ -245,6 +255,7 @@ export class Infrastructure {
     this.workers.push({
       stop: async () => {
         stopped = true;
+        clearTimeout(restart);
         await Promise.race([started, new Promise((r) => setTimeout(r, 2000))]);
         await consumer?.disconnect();
       },

@@ -48,6 +48,11 @@ export interface ConsumerOptions extends PruningOptions {
    * while its handler runs; a claim left by a process that died is taken over after this.
    */
   claimLeaseMs?: number;
+  /**
+   * Told when kafkajs stops the consumer after an error it does not restart from itself
+   * (`restart: false`), from the consumer's first join on: before `run` returns.
+   */
+  onCrash?: (error: Error) => void;
 }
 
 /**
@@ -75,6 +80,11 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
   zeroConsumerCounters(Object.keys(handlers));
   await claims.ensureIndexes();
   const consumer = kafka.consumer({ groupId, ...GROUP_TIMING });
+  const { onCrash } = options;
+  if (onCrash)
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (!payload.restart) onCrash(payload.error);
+    });
   await consumer.connect();
   await consumer.subscribe({ topics: Object.keys(handlers), fromBeginning: true });
   watchConsumerLag(consumer, kafka, groupId, Object.keys(handlers));
