@@ -258,6 +258,7 @@ describe.runIf(run)('two instances of every service and two gateways', () => {
       // over sends it again. Every other event of the wave is stopped by its claim. That copy
       // carries the same Message-ID, so it is the same message: one message per email, always.
       const second = countOf('second');
+      console.log(`[replicas] second wave: ${second.filter((n) => n === 2).length} of 60 emails sent twice`);
       expect(
         second.every((n) => n === 1 || n === 2),
         JSON.stringify(second),
