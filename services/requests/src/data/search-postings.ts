@@ -63,9 +63,27 @@ export class SearchPostings implements SearchIndex {
     await write().catch((err) => (isDuplicateKey(err) ? write() : Promise.reject(err)));
   }
 
-  /** How far indexEarlierRequests got: a counter document, moved only forward. */
+  /**
+   * How far indexEarlierRequests got: a counter document, moved only forward; and where it stops
+   * (`until`): the newest request when a service first filed earlier requests, kept from then on.
+   * Every later request is filed by its own submission (or by the consumer of its
+   * request-submitted, after an outage), so a start never reads them again: without the bound
+   * each start re-read every request made since the previous one, 500 at a time, and the process
+   * kept the memory of that pass (bench figures in the README, "Memory").
+   */
   readonly progress = {
     read: async () => (await this.c.counters.findOne({ _id: 'search-indexed' }))?.value ?? 0,
+    until: async (top: number) => {
+      const bound = () =>
+        this.c.counters.findOneAndUpdate(
+          { _id: 'search-indexed-until' },
+          { $setOnInsert: { value: top } },
+          { upsert: true, returnDocument: 'after' },
+        );
+      // Another replica set it a moment earlier: theirs holds.
+      const doc = await bound().catch((err) => (isDuplicateKey(err) ? bound() : Promise.reject(err)));
+      return doc?.value ?? top;
+    },
     save: async (seq: number) => {
       const save = (upsert: boolean) =>
         this.c.counters.updateOne({ _id: 'search-indexed' }, { $max: { value: seq } }, { upsert });

@@ -429,11 +429,16 @@ export class Requests {
 
   /**
    * Files every request made before the search existed in the posting lists, oldest first, from
-   * where the last run stopped (`progress`); idempotent, so two replicas doing it at once is only
-   * wasted work. Requests made meanwhile are filed by their own submission.
+   * where the last run stopped (`progress.read`) up to the newest request when the first run began
+   * (`progress.until`, set once); idempotent, so two replicas doing it at once is only wasted
+   * work. Requests made since are filed by their own submission, so no later start reads them.
    */
-  async indexEarlierRequests(progress: { read(): Promise<number>; save(seq: number): Promise<void> }) {
-    const top = await this.deps.requests.topSeq();
+  async indexEarlierRequests(progress: {
+    read(): Promise<number>;
+    save(seq: number): Promise<void>;
+    until(top: number): Promise<number>;
+  }) {
+    const top = await progress.until(await this.deps.requests.topSeq());
     for (let from = (await progress.read()) + 1; from <= top; from += REINDEX_BATCH) {
       const seqs = Array.from({ length: Math.min(REINDEX_BATCH, top - from + 1) }, (_, i) => from + i);
       for (const record of await this.deps.requests.findBySeqs(seqs)) {
