@@ -1,28 +1,15 @@
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { capturingLogger } from '../test/capturing-logger.js';
 import { type ServiceApp, createServiceApp } from './app.js';
-import { loggerOptions } from './logger.js';
 
 // An operator reads a 5xx from its ERROR line alone: `<METHOD> <route> failed: <type>: <message>`,
 // with the error in `err` and the route pattern (never the raw URL, which may hold ids).
-function capturingLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(JSON.parse(chunk.toString()));
-      done();
-    },
-  });
-  return { lines, logger: pino(loggerOptions({ name: 'error-line-test', level: 'info', format: 'json' }), sink) };
-}
-
 let app: ServiceApp;
 afterEach(() => app?.close());
 
 describe("the error handler's line for a 500", () => {
   it('names the method, the route pattern, the error type and its message', async () => {
-    const { lines, logger } = capturingLogger();
+    const { lines, logger } = capturingLogger('error-line-test');
     app = await createServiceApp({ name: 'test', logger });
     app.get('/things/:id', async () => {
       throw new TypeError("Cannot read properties of undefined (reading 'price')");
@@ -44,7 +31,7 @@ describe("the error handler's line for a 500", () => {
   });
 
   it('names an error of a custom type by its name', async () => {
-    const { lines, logger } = capturingLogger();
+    const { lines, logger } = capturingLogger('error-line-test');
     app = await createServiceApp({ name: 'test', logger });
     class LedgerError extends Error {
       override name = 'LedgerError';
@@ -59,7 +46,7 @@ describe("the error handler's line for a 500", () => {
   });
 
   it('writes no ERROR line for a 4xx or an outage of a dependency (a warning names that)', async () => {
-    const { lines, logger } = capturingLogger();
+    const { lines, logger } = capturingLogger('error-line-test');
     app = await createServiceApp({ name: 'test', logger });
     app.get('/gone', async () => {
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:27017'), { code: 'ECONNREFUSED' });

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { type Admin, ConfigResourceTypes } from 'kafkajs';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
@@ -12,8 +10,8 @@ import {
   createLogger,
   createServiceApp,
   ensureTopics,
-  loggerOptions,
 } from '../src/index.js';
+import { capturingLogger } from './capturing-logger.js';
 
 // kafkajs restarts a crashed consumer by itself only after a retriable error; after any other it
 // leaves the group and stays stopped. Infrastructure.startConsumer hears that CRASH, warns naming
@@ -23,18 +21,6 @@ import {
 // fails with KafkaJSNotImplemented, which kafkajs' runner bails on: CRASH, restart false. Once the
 // record is gone (deleted by an operator, as one would with a poison record), the consumer
 // started again by the kit goes on consuming, in the same process.
-
-/** A logger whose lines the test can read. */
-function capturingLogger() {
-  const lines: { level: number; msg: string; [k: string]: unknown }[] = [];
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, logger: pino(loggerOptions({ name: 'crash-test', level: 'info', format: 'json' }), sink) };
-}
 
 /** Sets the topic's `compression.type`, and waits until the broker says it holds. */
 async function setCompression(admin: Admin, topic: string, value: string): Promise<void> {
@@ -59,7 +45,7 @@ describe('a consumer kafkajs stops after a non-retriable error', () => {
   const env = testEnv();
   const topic = `crash-restart-${randomUUID().slice(0, 8)}`;
   const groupId = `crash-restart-${randomUUID().slice(0, 8)}`;
-  const { lines, logger } = capturingLogger();
+  const { lines, logger } = capturingLogger('crash-test', 'info');
   let infra: Infrastructure;
   let app: ServiceApp;
   let admin: Admin;

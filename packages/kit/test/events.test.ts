@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import type { Consumer } from 'kafkajs';
-import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/support/api.js';
 import { EventTap } from '../../../test/support/events.js';
@@ -13,25 +11,13 @@ import {
   createLogger,
   deadLetterTopic,
   ensureTopics,
-  loggerOptions,
   markingRecorder,
   startConsumer,
 } from '../src/index.js';
+import { capturingLogger } from './capturing-logger.js';
 import { useKitInfrastructure } from './kit-infrastructure.js';
 
 const kit = useKitInfrastructure('kit-events-test');
-
-/** A logger whose lines a test can read. */
-function capturingLogger() {
-  const lines: { level: number; msg: string; [k: string]: unknown }[] = [];
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, logger: pino(loggerOptions({ name: 'capture', level: 'debug', format: 'json' }), sink) };
-}
 
 describe('the outbox relay', () => {
   it('an event whose topic does not exist does not hold back the events of other documents, and is reported as stuck', async () => {
@@ -55,7 +41,7 @@ describe('the outbox relay', () => {
     }
 
     const tap = await new EventTap([topic]).start();
-    const { lines, logger } = capturingLogger();
+    const { lines, logger } = capturingLogger('capture', 'debug');
     const relay = new OutboxRelay(db, [collection], infra.publisher, logger, {
       sweepIntervalMs: 200,
       maxBackoffMs: 500,
