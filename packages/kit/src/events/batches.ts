@@ -1,6 +1,6 @@
 import type { KafkaMessage } from 'kafkajs';
 import { type Logger, childWithTrace } from '../logger.js';
-import { continueTrace, runInTrace } from '../tracing/context.js';
+import { runInTrace } from '../tracing/context.js';
 import { endSpan } from '../tracing/export.js';
 import { continueBatch } from '../tracing/kafka.js';
 import { ClaimEffects, type Claims, type ProcessedEvent, chunkId, ledgerId } from './claims.js';
@@ -150,12 +150,6 @@ export async function claimTogether(claims: Claims, delivered: EventEnvelope[]):
   return new ClaimedTogether(claims, claimed, chunk);
 }
 
-/** The trace a valid `traceparent` names; undefined for none or a malformed one. */
-function traceOf(traceparent: string | undefined) {
-  const own = traceparent ? continueTrace(traceparent) : undefined;
-  return own?.parentSpanId ? own : undefined;
-}
-
 /**
  * One call of a batching handler for events claimed together, their claims kept alive meanwhile.
  * True when handled (claims done); false when it or its bookkeeping failed (claims released:
@@ -172,7 +166,7 @@ export async function handleTogether(
   // Freshly claimed: no earlier effects to know of.
   const effects = new ClaimEffects(claims);
   // One span for the call, in the first event's trace and linked to the others' (tracing/kafka.ts).
-  const { trace, span } = continueBatch(
+  const { trace, span, traces } = continueBatch(
     events[0]?.type ?? 'events',
     events.map((e) => ({ traceparent: delivered.get(e) ?? e.traceparent })),
   );
@@ -180,8 +174,8 @@ export async function handleTogether(
   // `grep <traceId>` or `grep <reqId>` of any event leads to the batch's lines.
   const batch = trace.spanId;
   const batchLog = childWithTrace(log, { batch, events: events.length }, trace.traceId);
-  for (const e of events) {
-    const sender = traceOf(delivered.get(e) ?? e.traceparent);
+  for (const [i, e] of events.entries()) {
+    const sender = traces[i];
     const bindings = { reqId: e.correlationId, eventId: e.id, batch };
     (sender ? childWithTrace(log, bindings, sender.traceId) : log.child(bindings)).info('event taken into a batch');
   }

@@ -49,14 +49,17 @@ export function endPublishSpans(spans: PublishSpans | null, err?: unknown): void
 export function continueBatch(
   topic: string,
   events: { traceparent?: string }[],
-): { trace: TraceContext; span: Span | null } {
-  // Each event's sender: the trace it belongs to and the span that sent it.
-  const senders = events.flatMap((e) => {
-    const own = e.traceparent ? continueTrace(e.traceparent) : null;
-    return own?.parentSpanId ? [{ ...own, spanId: own.parentSpanId, traceparent: e.traceparent }] : [];
+): { trace: TraceContext; span: Span | null; traces: (TraceContext | undefined)[] } {
+  // Each event's trace, as its sender left it (`traces`, per event: the caller logs with them),
+  // and its sender: the trace it belongs to and the span that sent it.
+  const traces = events.map((e) => {
+    const own = e.traceparent ? continueTrace(e.traceparent) : undefined;
+    return own?.parentSpanId ? own : undefined;
   });
+  const senders = traces.flatMap((own) => (own?.parentSpanId ? [{ ...own, spanId: own.parentSpanId }] : []));
   const [first, ...others] = senders;
-  if (!tracesExported() || (first && !first.sampled)) return { trace: continueTrace(first?.traceparent), span: null };
+  if (!tracesExported() || (first && !first.sampled))
+    return { trace: traces.find((t) => t !== undefined) ?? continueTrace(undefined), span: null, traces };
   const links = others.map((sender) => ({
     context: { traceId: sender.traceId, spanId: sender.spanId, traceFlags: sender.sampled ? 1 : 0, isRemote: true },
   }));
@@ -67,5 +70,7 @@ export function continueBatch(
   };
   const started = startSpan(`${topic} process`, SpanKind.CONSUMER, first ?? null, attributes, links);
   // Never null here (tracing is on and `first` sampled); the fallback keeps the type honest.
-  return started ? { trace: started.context, span: started.span } : { trace: continueTrace(undefined), span: null };
+  return started
+    ? { trace: started.context, span: started.span, traces }
+    : { trace: continueTrace(undefined), span: null, traces };
 }
