@@ -162,6 +162,13 @@ export async function prepare(c: Collections): Promise<void> {
 
 export const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
+/**
+ * An upsert that may race another creating the same document: the loser's insert fails on the
+ * unique _id, and the same write again finds the document and updates it.
+ */
+export const againOnDuplicate = <T>(write: () => Promise<T>): Promise<T> =>
+  write().catch((err) => (isDuplicateKey(err) ? write() : Promise.reject(err)));
+
 export function ignoreDuplicate(err: unknown): void {
   if (!isDuplicateKey(err)) throw err;
 }

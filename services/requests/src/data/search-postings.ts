@@ -1,7 +1,7 @@
 import type { RequestStatus } from '@homereport/contracts';
 import type { SearchIndex } from '../domain/ports.js';
 import { statusTerm } from '../domain/search-terms.js';
-import { type Collections, isDuplicateKey } from './collections.js';
+import { type Collections, againOnDuplicate, isDuplicateKey } from './collections.js';
 
 /** Sequence numbers per posting document (see PostingDoc). */
 export const POSTING_RANGE = 1000;
@@ -40,7 +40,7 @@ export class SearchPostings implements SearchIndex {
         { ordered: false },
       );
     // Two requests creating one posting document at once: the loser's upsert fails; again is an update.
-    await write().catch((err) => (isDuplicateKey(err) ? write() : Promise.reject(err)));
+    await againOnDuplicate(write);
   }
 
   async setStatus(seq: number, status: RequestStatus): Promise<void> {
@@ -60,7 +60,7 @@ export class SearchPostings implements SearchIndex {
         ),
         { ordered: false },
       );
-    await write().catch((err) => (isDuplicateKey(err) ? write() : Promise.reject(err)));
+    await againOnDuplicate(write);
   }
 
   /**
@@ -81,7 +81,7 @@ export class SearchPostings implements SearchIndex {
           { upsert: true, returnDocument: 'after' },
         );
       // Another replica set it a moment earlier: theirs holds.
-      const doc = await bound().catch((err) => (isDuplicateKey(err) ? bound() : Promise.reject(err)));
+      const doc = await againOnDuplicate(bound);
       return doc?.value ?? top;
     },
     save: async (seq: number) => {
