@@ -42,6 +42,21 @@ function usage(pid) {
   }
 }
 
+/** MB of V8 heap in use, from a process's /metrics (its heap spaces summed); null when it has none. */
+async function heapUsedMb(metricsPort) {
+  if (!metricsPort) return null;
+  try {
+    const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { signal: AbortSignal.timeout(2000) });
+    let bytes = 0;
+    for (const m of (await res.text()).matchAll(/^nodejs_heap_space_size_used_bytes\{[^}]*\} (\S+)$/gm)) {
+      bytes += Number(m[1]);
+    }
+    return bytes ? bytes / 2 ** 20 : null;
+  } catch {
+    return null;
+  }
+}
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const bench = await startWorkloadStack({ name: 'soak', log, runtime: flags.runtime });
@@ -61,10 +76,28 @@ try {
   await sleep(WARMUP_MS);
   const atStart = new Map(processes().map(([name, pid]) => [name, { pid, ...usage(pid) }]));
   log(`warmed up for ${WARMUP_MS / 1000} s; soaking for ${flags.minutes} minutes at ${rate} calls/s`);
+  /**
+   * RSS and live V8 heap of our own processes through the run, so a growth shows whether it levels
+   * off (heap pages and allocator arenas settling) or keeps climbing (a leak: the live heap climbs).
+   */
+  const curve = [];
+  const sample = async () => {
+    const minute = Math.round((Date.now() - started) / 60_000);
+    const row = new Map();
+    for (const [name, pid] of processes()) {
+      const port = stack.ports.metrics?.[name];
+      if (port === undefined) continue;
+      row.set(name, { rssMb: usage(pid)?.rssMb ?? null, heapMb: await heapUsedMb(port) });
+    }
+    curve.push({ minute, row });
+  };
+  await sample();
   for (let t = WARMUP_MS; t < RUN_MS; t += 60_000) {
     await sleep(Math.min(60_000, RUN_MS - t));
+    const minute = Math.round((Date.now() - started) / 60_000);
+    if (minute % 5 === 0 || t + 60_000 >= RUN_MS) await sample();
     const errors = tally(records).fiveHundreds + tally(records).unanswered;
-    log(`${Math.round((Date.now() - started) / 60_000)} min: ${records.length} calls, ${errors} errors`);
+    log(`${minute} min: ${records.length} calls, ${errors} errors`);
   }
   const atEnd = new Map(processes().map(([name, pid]) => [name, { pid, ...usage(pid) }]));
   await load.stop();
@@ -90,6 +123,18 @@ try {
     console.log(
       `| ${name}${restarted} | ${a.rssMb?.toFixed(1) ?? '-'} | ${b?.rssMb?.toFixed(1) ?? '-'} | ${growth} | ${a.fds ?? '-'} | ${b?.fds ?? '-'} |`,
     );
+  }
+  console.log('');
+  console.log('RSS / live V8 heap (MB) through the run:');
+  console.log('');
+  console.log(`| process | ${curve.map((c) => `${c.minute} min`).join(' | ')} |`);
+  console.log(`|---|${curve.map(() => '---|').join('')}`);
+  for (const name of curve[0]?.row.keys() ?? []) {
+    const cells = curve.map(({ row }) => {
+      const s = row.get(name);
+      return `${s?.rssMb?.toFixed(0) ?? '-'} / ${s?.heapMb?.toFixed(0) ?? '-'}`;
+    });
+    console.log(`| ${name} | ${cells.join(' | ')} |`);
   }
   console.log('');
   const edge = `${EDGE_MS / 60_000} min`;
