@@ -1,9 +1,10 @@
 // `npm run bench:soak -- --minutes 30`: does the stack stay the same over time? Starts the real
 // servers and the whole stack, and sends the mixed workload of bench:faults (bench/mixed-workload.mjs)
 // at half of the calls per second this machine sustains for the given minutes. Prints the resident
-// memory (RSS) and open file descriptors of every process (the services, the gateway and the
-// servers) after a warm-up and at the end, p99 of the first and of the last five minutes (of the
-// first and last fifth for runs under 25 minutes) and every error (5xx or no answer).
+// memory (RSS, read every 10 s: the median of the first and of the last five minutes after a
+// warm-up, and per five minutes with the live V8 heap) and open file descriptors of every process
+// (the services, the gateway and the servers), p99 of the first and of the last five minutes (of
+// the first and last fifth for runs under 25 minutes) and every error (5xx or no answer).
 // Goals (issue 22): RSS growth under 10% after warm-up, p99 drift under 1.2x, 0 errors,
 // descriptors flat. Use --minutes 2 while developing.
 //
@@ -29,7 +30,7 @@ const { values: flags } = parseArgs({
 });
 const RUN_MS = Number(flags.minutes) * 60_000;
 const WARMUP_MS = Number(flags['warmup-seconds'] ?? Math.min(60, RUN_MS / 10 / 1000)) * 1000;
-/** The two windows compared for drift: five minutes, or a fifth of a shorter run. */
+/** The two windows compared for drift and growth: five minutes, or a fifth of a shorter run. */
 const EDGE_MS = Math.min(5 * 60_000, RUN_MS / 5);
 
 /** RSS (MB) and open descriptors of a process, from /proc; null once it is gone. */
@@ -74,32 +75,40 @@ try {
   const load = startLoad(workload, { rate, records });
   const loadBefore = await loadAverage();
   await sleep(WARMUP_MS);
-  const atStart = new Map(processes().map(([name, pid]) => [name, { pid, ...usage(pid) }]));
+  const measuredFrom = Date.now();
   log(`warmed up for ${WARMUP_MS / 1000} s; soaking for ${flags.minutes} minutes at ${rate} calls/s`);
-  /**
-   * RSS and live V8 heap of our own processes through the run, so a growth shows whether it levels
-   * off (heap pages and allocator arenas settling) or keeps climbing (a leak: the live heap climbs).
-   */
-  const curve = [];
-  const sample = async () => {
-    const minute = Math.round((Date.now() - started) / 60_000);
-    const row = new Map();
+  // RSS swings with each process's garbage collections (a tenth or more within a minute), so one
+  // reading at each end says more about where the collector was than about growth: RSS and
+  // descriptors are read every 10 s and each window's median compared. The live V8 heap, read
+  // every minute, tells a leak (it climbs) from pages a process keeps (RSS settles above it).
+  const samples = [];
+  const sampleUsage = () => {
+    const t = Date.now();
     for (const [name, pid] of processes()) {
-      const port = stack.ports.metrics?.[name];
-      if (port === undefined) continue;
-      row.set(name, { rssMb: usage(pid)?.rssMb ?? null, heapMb: await heapUsedMb(port) });
+      const u = usage(pid);
+      if (u) samples.push({ t, name, pid, ...u });
     }
-    curve.push({ minute, row });
   };
-  await sample();
+  const heaps = [];
+  const sampleHeaps = async () => {
+    const t = Date.now();
+    for (const [name] of processes()) {
+      const port = stack.ports.metrics?.[name];
+      if (port !== undefined) heaps.push({ t, name, heapMb: await heapUsedMb(port) });
+    }
+  };
+  sampleUsage();
+  await sampleHeaps();
+  const sampler = setInterval(sampleUsage, 10_000);
   for (let t = WARMUP_MS; t < RUN_MS; t += 60_000) {
     await sleep(Math.min(60_000, RUN_MS - t));
-    const minute = Math.round((Date.now() - started) / 60_000);
-    if (minute % 5 === 0 || t + 60_000 >= RUN_MS) await sample();
+    await sampleHeaps();
     const errors = tally(records).fiveHundreds + tally(records).unanswered;
-    log(`${minute} min: ${records.length} calls, ${errors} errors`);
+    log(`${Math.round((Date.now() - started) / 60_000)} min: ${records.length} calls, ${errors} errors`);
   }
-  const atEnd = new Map(processes().map(([name, pid]) => [name, { pid, ...usage(pid) }]));
+  clearInterval(sampler);
+  sampleUsage();
+  const measuredTo = Date.now();
   await load.stop();
   const loadAfter = await loadAverage();
   await bench.eventsSettled();
@@ -114,25 +123,44 @@ try {
     `Soak of ${flags.minutes} min at ${rate} calls/s (warm-up ${WARMUP_MS / 1000} s, ${flags.runtime} build on Node ${process.versions.node}); load average before ${loadBefore}, after ${loadAfter}.`,
   );
   console.log('');
-  console.log('| process | RSS after warm-up, MB | RSS at end, MB | growth | open fds after warm-up | at end |');
-  console.log('|---|---|---|---|---|---|');
-  for (const [name, a] of atStart) {
-    const b = atEnd.get(name);
-    const restarted = b && b.pid !== a.pid ? ' (restarted)' : '';
-    const growth = a.rssMb && b?.rssMb ? `${(((b.rssMb - a.rssMb) / a.rssMb) * 100).toFixed(1)}%` : '-';
+  const median = (values) => {
+    const sorted = values.filter((v) => v !== null && v !== undefined).sort((a, b) => a - b);
+    return sorted.length ? sorted[Math.floor(sorted.length / 2)] : null;
+  };
+  const inWindow = (list, name, from, to) => list.filter((x) => x.name === name && x.t >= from && x.t <= to);
+  const edgeMinutes = EDGE_MS / 60_000;
+  console.log(
+    `| process | RSS, median of the first ${edgeMinutes} min, MB | of the last ${edgeMinutes} min | growth | lowest / highest reading | open fds at start | at end |`,
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  const names = [...new Set(samples.map((x) => x.name))];
+  for (const name of names) {
+    const mine = samples.filter((x) => x.name === name);
+    const a = median(inWindow(samples, name, measuredFrom, measuredFrom + EDGE_MS).map((x) => x.rssMb));
+    const b = median(inWindow(samples, name, measuredTo - EDGE_MS, measuredTo).map((x) => x.rssMb));
+    const restarted = new Set(mine.map((x) => x.pid)).size > 1 ? ' (restarted)' : '';
+    const growth = a && b ? `${(((b - a) / a) * 100).toFixed(1)}%` : '-';
+    const rss = mine.map((x) => x.rssMb);
     console.log(
-      `| ${name}${restarted} | ${a.rssMb?.toFixed(1) ?? '-'} | ${b?.rssMb?.toFixed(1) ?? '-'} | ${growth} | ${a.fds ?? '-'} | ${b?.fds ?? '-'} |`,
+      `| ${name}${restarted} | ${a?.toFixed(1) ?? '-'} | ${b?.toFixed(1) ?? '-'} | ${growth} | ${Math.min(...rss).toFixed(0)} / ${Math.max(...rss).toFixed(0)} | ${mine[0]?.fds ?? '-'} | ${mine.at(-1)?.fds ?? '-'} |`,
     );
   }
   console.log('');
-  console.log('RSS / live V8 heap (MB) through the run:');
+  // The same medians through the run, in windows of the compared length, with the live heap.
+  const windows = [];
+  for (let from = measuredFrom; from < measuredTo - 1000; from += EDGE_MS)
+    windows.push([from, Math.min(from + EDGE_MS, measuredTo)]);
+  console.log(`RSS median / live V8 heap median (MB) per ${edgeMinutes} min after warm-up:`);
   console.log('');
-  console.log(`| process | ${curve.map((c) => `${c.minute} min`).join(' | ')} |`);
-  console.log(`|---|${curve.map(() => '---|').join('')}`);
-  for (const name of curve[0]?.row.keys() ?? []) {
-    const cells = curve.map(({ row }) => {
-      const s = row.get(name);
-      return `${s?.rssMb?.toFixed(0) ?? '-'} / ${s?.heapMb?.toFixed(0) ?? '-'}`;
+  console.log(
+    `| process | ${windows.map((_, i) => `${(i * edgeMinutes).toFixed(0)}-${((i + 1) * edgeMinutes).toFixed(0)} min`).join(' | ')} |`,
+  );
+  console.log(`|---|${windows.map(() => '---|').join('')}`);
+  for (const name of names.filter((n) => heaps.some((h) => h.name === n))) {
+    const cells = windows.map(([from, to]) => {
+      const rss = median(inWindow(samples, name, from, to).map((x) => x.rssMb));
+      const heap = median(inWindow(heaps, name, from, to).map((x) => x.heapMb));
+      return `${rss?.toFixed(0) ?? '-'} / ${heap?.toFixed(0) ?? '-'}`;
     });
     console.log(`| ${name} | ${cells.join(' | ')} |`);
   }
