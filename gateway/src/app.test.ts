@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { CACHE_GENERATION_CHANNEL, type ServiceApp, createLogger } from '@homereport/kit';
+import { CACHE_GENERATION_CHANNEL, type ServiceApp, createLogger, enableMetrics, scrape } from '@homereport/kit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
@@ -296,6 +296,35 @@ describe('kept public answers', () => {
     // A write forwarded to the owning service drops it once answered.
     await app.inject({ method: 'POST', url: '/api/requests', payload: { a: 1 } });
     expect((await covered()).headers['x-cache']).toBe('miss');
+  });
+});
+
+describe('metrics of refused calls', () => {
+  it('label a 429 and a 413 with the routing entry they were bound for, not the catch-all', async () => {
+    enableMetrics('gateway');
+    await gateway({ RATE_LIMIT_PER_MINUTE: '1', BODY_LIMIT_BYTES: '1024' });
+    const tooLarge = await app.inject({
+      method: 'POST',
+      url: '/api/requests',
+      headers: { 'content-type': 'application/json', 'content-length': '5000' },
+      payload: 'x'.repeat(5000),
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    expect((await app.inject({ url: '/api/zipcodes/78701' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/zipcodes/78702' })).statusCode).toBe(429);
+    const text = await scrape();
+    const count = (route: string, status: string) =>
+      text
+        .split('\n')
+        .find(
+          (l) =>
+            l.startsWith('http_request_duration_seconds_count{') &&
+            l.includes(`route="${route}"`) &&
+            l.includes(`status_code="${status}"`),
+        );
+    expect(count('/api/requests/*', '413')).toMatch(/ 1$/);
+    expect(count('/api/zipcodes/*', '429')).toMatch(/ 1$/);
+    expect(count('/api/*', '429')).toBeUndefined();
   });
 });
 

@@ -97,6 +97,7 @@ function registerBodyRules(app: ServiceApp, config: GatewayConfig): void {
     try {
       refuseOversizedBody(req.url.split('?')[0] ?? '', req.headers, bodyLimits);
     } catch (err) {
+      labelRefused(req);
       return refuseFromHook(req, reply, err as AppError, done);
     }
     done();
@@ -164,6 +165,7 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
   const limitRequests = (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     const wait = requestLimit.hit(req.ip);
     if (wait === null) return done();
+    labelRefused(req);
     const refused = tooManyRequests(wait, 'Too many requests. Please slow down and try again shortly.');
     refuseFromHook(req, reply, refused, done);
   };
@@ -229,6 +231,15 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
       handler: (req, reply) => forwardApi(req, reply, false),
     });
   }
+}
+
+/**
+ * A call through the catch-all refused before its handler (413, 429) gets the label of the
+ * routing entry it was bound for, as forwarded ones do (forwardApi): refusals per route, not one
+ * `/api/*` series for all. Only on refusal, so the common path looks nothing up twice.
+ */
+function labelRefused(req: FastifyRequest): void {
+  if (req.routeOptions.url === '/api/*') req.routeLabel = routeFor(req.url.split('?')[0] ?? '')?.route ?? null;
 }
 
 /** The token of a request's `Authorization: Bearer` header, or null. */
