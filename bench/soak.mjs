@@ -158,7 +158,7 @@ try {
   // The same medians through the whole run, warm-up included, in windows of the compared length,
   // with the live heap.
   const windows = [];
-  for (let from = started; from < measuredTo - 1000; from += EDGE_MS)
+  for (let from = started; from + EDGE_MS / 2 < measuredTo; from += EDGE_MS)
     windows.push([from, Math.min(from + EDGE_MS, measuredTo)]);
   console.log(`RSS median / live V8 heap median (MB) per ${edgeMinutes} min from the start (warm-up included):`);
   console.log('');
