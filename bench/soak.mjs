@@ -16,6 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chooseRate, loadAverage, startLoad, startWorkloadStack, tally } from './mixed-workload.mjs';
+import { pct } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '2800';
 const log = (m) => console.log(`[bench] ${m}`);
@@ -130,10 +131,11 @@ try {
     `Soak of ${flags.minutes} min at ${rate} calls/s (warm-up ${WARMUP_MS / 1000} s, ${flags.runtime} build on Node ${process.versions.node}); load average before ${loadBefore}, after ${loadAfter}.`,
   );
   console.log('');
-  const median = (values) => {
-    const sorted = values.filter((v) => v !== null && v !== undefined).sort((a, b) => a - b);
-    return sorted.length ? sorted[Math.floor(sorted.length / 2)] : null;
-  };
+  const median = (values) =>
+    pct(
+      values.filter((v) => v !== null && v !== undefined),
+      50,
+    );
   const inWindow = (list, name, from, to) => list.filter((x) => x.name === name && x.t >= from && x.t <= to);
   const edgeMinutes = EDGE_MS / 60_000;
   const minutes = (m) => (Number.isInteger(edgeMinutes) ? m.toFixed(0) : m.toFixed(1));

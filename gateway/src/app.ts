@@ -95,7 +95,7 @@ function registerBodyRules(app: ServiceApp, config: GatewayConfig): void {
   };
   app.addHook('onRequest', (req, reply, done) => {
     try {
-      refuseOversizedBody(req.url.split('?')[0] ?? '', req.headers, bodyLimits);
+      refuseOversizedBody(pathOf(req), req.headers, bodyLimits);
     } catch (err) {
       labelRefused(req);
       return refuseFromHook(req, reply, err as AppError, done);
@@ -172,7 +172,7 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
 
   /** `relabel`: through the catch-all route, whose pattern alone would say nothing of the call. */
   const forwardApi = async (req: FastifyRequest, reply: FastifyReply, relabel: boolean) => {
-    const path = req.url.split('?')[0] ?? '';
+    const path = pathOf(req);
     const target = routeFor(path);
     // The metrics and span (kit app.ts) get the routing entry's pattern: a constant, so nothing
     // is allocated per request (not even Fastify's routeOptions object, which the kit then skips).
@@ -204,7 +204,7 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
     // gateway drops it at once, before the announcement reaches it.
     onResponse: (req, _reply, done) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        const path = req.url.split('?')[0] ?? '';
+        const path = pathOf(req);
         const service = serviceFor(path);
         // A user's own lists (saved reports, watched ZIPs) are in those services but in no public list.
         if (service && cacheOwners.has(service) && !path.startsWith('/api/users/')) {
@@ -239,7 +239,12 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
  * `/api/*` series for all. Only on refusal, so the common path looks nothing up twice.
  */
 function labelRefused(req: FastifyRequest): void {
-  if (req.routeOptions.url === '/api/*') req.routeLabel = routeFor(req.url.split('?')[0] ?? '')?.route ?? null;
+  if (req.routeOptions.url === '/api/*') req.routeLabel = routeFor(pathOf(req))?.route ?? null;
+}
+
+/** A request's path, without its query string. */
+function pathOf(req: FastifyRequest): string {
+  return req.url.split('?')[0] ?? '';
 }
 
 /** The token of a request's `Authorization: Bearer` header, or null. */

@@ -188,7 +188,7 @@ describe('the map of /zip and /properties', () => {
     // random hex label held such a run now and then (CI, 26 November), which the map then placed.
     const nowhere = `Nomap${randomUUID()
       .slice(0, 8)
-      .replace(/[0-9]/g, (d) => 'ghijklmnop'[Number(d)] ?? 'g')}`;
+      .replace(/[0-9]/g, (d) => String.fromCharCode(0x67 + Number(d)))}`;
     const unplaceable = `1 ${nowhere} Road, Springfield`;
     await coverViaApi(admin, await createRequestViaApi(unplaceable), unplaceable);
 
