@@ -9,6 +9,7 @@ import { loadGatewayConfig } from './config.js';
 import { fakeRedis } from './test-doubles.js';
 
 const SECRET = 'internal-secret-for-inject-tests';
+const BIG = 'x'.repeat(200 * 1024);
 const COVERED = JSON.stringify({ properties: Array.from({ length: 50 }, (_, i) => ({ id: `p${i}`, city: 'Austin' })) });
 
 /** One stub service for every upstream: remembers what reached it, answers like the real ones would. */
@@ -25,6 +26,24 @@ const upstream: Server = createServer((req, res) => {
     if (req.url?.startsWith('/api/requests/echo')) {
       res.writeHead(201, { 'content-type': 'text/plain', 'x-service': 'requests', 'set-cookie': ['a=1', 'b=2'] });
       res.end(`got ${entry.body}`);
+      return;
+    }
+    if (req.url?.startsWith('/api/requests/big')) {
+      // Past the size the gateway reads whole: sent on as a stream, chunked when no length is given.
+      const chunked = req.url.includes('chunked');
+      res.writeHead(200, {
+        'content-type': 'text/plain',
+        'x-service': 'requests',
+        ...(chunked ? {} : { 'content-length': String(BIG.length) }),
+      });
+      res.end(BIG);
+      return;
+    }
+    if (req.url?.startsWith('/api/requests/broken')) {
+      // Promises 1,000 bytes, sends 10, and hangs up.
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000', etag: '"broken"' });
+      res.write('{"items":[');
+      setTimeout(() => res.socket?.destroy(), 20);
       return;
     }
     if (req.url?.startsWith('/api/requests/covered')) {
@@ -207,6 +226,27 @@ describe('forwarding', () => {
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/requests/echo?x=1', body: 'a body' });
     expect(seen[0]?.headers['proxy-authorization']).toBeUndefined();
     expect(seen[0]?.headers.te).toBeUndefined();
+  });
+});
+
+describe('answers of every size', () => {
+  it('large answers, of known length or chunked, reach the client whole', async () => {
+    await gateway();
+    for (const url of ['/api/requests/big', '/api/requests/big?chunked=1']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-service']).toBe('requests');
+      expect(res.body).toBe(BIG);
+    }
+  });
+
+  it('a small answer that breaks off midway is a 503 with Retry-After, nothing of the broken answer', async () => {
+    await gateway();
+    const res = await app.inject({ url: '/api/requests/broken' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    expect(res.headers.etag).toBeUndefined();
   });
 });
 

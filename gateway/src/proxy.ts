@@ -1,4 +1,4 @@
-import { Agent, type IncomingHttpHeaders, type OutgoingHttpHeaders, request } from 'node:http';
+import { Agent, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, request } from 'node:http';
 import { AppError, IDENTITY_HEADERS, INTERNAL_SECRET_HEADER, type Identity } from '@homereport/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceName, Upstreams } from './routes.js';
@@ -47,7 +47,7 @@ const IDLE_CONNECTION_MS = 30_000;
  * sent under the identity or secret header names is dropped before ours are set.
  *
  * The answer goes out through Fastify's reply like any other (status, headers, the service's
- * body as a stream), so our hooks' headers, the access line and the error handler apply to it,
+ * body: whole when small, else as a stream), so our hooks' headers, the access line and the error handler apply to it,
  * and a service that cannot be reached is answered through the error handler.
  */
 export function createProxy(internalSecret: string, targets: Upstreams) {
@@ -86,14 +86,32 @@ export function createProxy(internalSecret: string, targets: Upstreams) {
         let answered = false;
         const upstream = request({ hostname, port, method: req.method, path: req.url, headers, agent }, (res) => {
           answered = true;
-          reply.status(res.statusCode ?? 502);
-          // The service's headers go over ours of the same name, as its answer is the one given.
-          const given = res.headers;
-          for (const name in given) {
-            const value = given[name];
-            if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value);
+          const answer = (body: IncomingMessage | Buffer | undefined) =>
+            resolve(
+              reply
+                .status(res.statusCode ?? 502)
+                .headers(answerHeaders(res))
+                .send(body),
+            );
+          if (!isSmall(res)) {
+            answer(res);
+            return;
           }
-          resolve(reply.send(res));
+          // A small answer of known length (most JSON answers) is read whole and sent as one buffer:
+          // none of the per-answer stream plumbing a piped body needs. Its status and headers are
+          // given only once it is whole: one that breaks off is a clean 503, not a truncated body.
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.once('end', () => {
+            answer(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+          });
+          // Reported below, by what the client gets, rather than by the stream's error.
+          res.on('error', () => {});
+          res.once('close', () => {
+            if (res.complete) return;
+            req.log.warn({ service: serviceName }, 'service answer broke off before its end');
+            resolve(reply.send(upstreamUnavailable()));
+          });
         });
         upstream.setTimeout(UPSTREAM_TIMEOUT_MS, () =>
           upstream.destroy(new Error(`${serviceName} sent nothing for ${UPSTREAM_TIMEOUT_MS} ms`)),
@@ -102,7 +120,7 @@ export function createProxy(internalSecret: string, targets: Upstreams) {
           // After the answer began: a service that answered before it read the whole body (413
           // over its limit, 401 for an upload without a session) and closed the connection, so
           // the rest of the body met a broken pipe; or its answer broke off midway, which the
-          // reply's stream passes on to the client. Neither is an outage to report here.
+          // answer's own handlers above pass on. Neither is an outage to report here.
           if (answered) {
             req.log.debug({ err, service: serviceName }, 'service connection ended after its answer began');
             return;
@@ -132,6 +150,26 @@ export function createProxy(internalSecret: string, targets: Upstreams) {
       agent.destroy();
     },
   };
+}
+
+/** Answers read whole before they are sent on: a declared length of at most this. */
+const SMALL_ANSWER_BYTES = 64 * 1024;
+
+function isSmall(res: IncomingMessage): boolean {
+  const length = res.headers['content-length'];
+  return length !== undefined && Number(length) <= SMALL_ANSWER_BYTES;
+}
+
+/** A service's answer headers as the client gets them: all but those of its connection. They go over
+ * ours of the same name, as its answer is the one given. */
+function answerHeaders(res: IncomingMessage): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  const given = res.headers;
+  for (const name in given) {
+    const value = given[name];
+    if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+  }
+  return headers;
 }
 
 /** Whether a request declares a body (RFC 9112, 6.3: a length or a transfer coding). */

@@ -57,6 +57,8 @@ export function upstreams(config: GatewayConfig): Upstreams {
   };
 }
 
+const ADMIN_PATH = /^\/+api\/+admin(\/|$)/i;
+
 /**
  * Every /api/admin path needs an admin, whether or not a service answers it: the gateway checks
  * before it routes, so anonymous callers get 401 and users 403 even on paths nobody serves (a 404
@@ -65,8 +67,11 @@ export function upstreams(config: GatewayConfig): Upstreams {
  */
 export const isAdminPath = (path: string) => {
   let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {}
-  return /^\/+api\/+admin(\/|$)/i.test(decoded);
+  // Only an escaped path needs decoding (most have no escape at all).
+  if (path.includes('%')) {
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {}
+  }
+  return ADMIN_PATH.test(decoded);
 };

@@ -101,4 +101,23 @@ describe('the session cache', () => {
     await cache.resolve('t1');
     expect(store.lookups).toBe(4);
   });
+
+  it('keeps a session no longer than its absolute end, however long sessions are kept', async () => {
+    const store = fakeStore();
+    const endsSoon = { ...session, expiresAt: new Date(Date.now() + 40).toISOString() };
+    store.resolveHash = async () => {
+      store.lookups += 1;
+      return endsSoon;
+    };
+    const cache = createSessionCache(store as unknown as SessionStore, fakeAnnouncements() as Announcements, {
+      keepMs: 60_000,
+    });
+    await cache.resolve('t1');
+    await cache.resolve('t1');
+    expect(store.lookups).toBe(1);
+    await new Promise((r) => setTimeout(r, 80));
+    // Past its end: asked again (the store, which checks the end, would answer that it is over).
+    await cache.resolve('t1');
+    expect(store.lookups).toBe(2);
+  });
 });

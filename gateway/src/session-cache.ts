@@ -44,12 +44,15 @@ export function createSessionCache(
       const hash = hashToken(token);
       if (announcements.live) {
         const session = kept.get(hash);
-        // Its absolute end still holds (the store checks it on every lookup; here too).
-        if (session && !(session.expiresAt && Date.parse(session.expiresAt) <= Date.now())) return session;
+        if (session) return session;
       }
       const startedAt = epoch;
       const session = await store.resolveHash(hash);
-      if (session && keeping && announcements.live && epoch === startedAt) kept.set(hash, session);
+      if (session && keeping && announcements.live && epoch === startedAt) {
+        // Never kept past its absolute end (the store checks that end on every lookup).
+        const ttl = session.expiresAt ? Math.min(keepMs, Date.parse(session.expiresAt) - Date.now()) : keepMs;
+        if (ttl > 0) kept.set(hash, session, { ttl });
+      }
       return session;
     },
 

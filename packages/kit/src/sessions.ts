@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash as digest, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Role } from './identity.js';
 
@@ -62,7 +62,8 @@ export const SESSION_ENDED_CHANNEL = 'session-ended';
 
 const sessionKey = (hash: string) => `session:${hash}`;
 const userSessionsKey = (userId: string) => `user-sessions:${userId}`;
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** One-shot: no Hash object per call (every signed-in request through the gateway hashes its token). */
+export const hashToken = (token: string) => digest('sha256', token, 'hex');
 
 export class SessionStore {
   private readonly lifetimes: SessionLifetimes;
