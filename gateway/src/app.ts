@@ -58,6 +58,8 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
     trustProxy: config.TRUST_PROXY,
     // A client that sends nothing for this long is cut off.
     connectionTimeoutMs: 60_000,
+    // No events, no MongoDB: nothing in a handler here reads a work context (kit app.ts).
+    workContext: false,
   });
   registerRedis(app, redis);
   const targets = upstreams(config);

@@ -22,6 +22,7 @@ import { UNMATCHED_ROUTE, httpMetrics } from './metrics/http.js';
 import { metricsEnabled, onScrape } from './metrics/registry.js';
 import { Readiness } from './readiness.js';
 import { registerRouteList } from './route-list.js';
+import { tracesExported } from './tracing/export.js';
 import { registerTracing, serverSpanEnder, traceOfRequest, tracedChildLogger } from './tracing/http.js';
 import { runInWork } from './work-context.js';
 
@@ -62,6 +63,13 @@ export interface ServiceAppOptions {
   bodyLimit?: number;
   /** Closes a connection on which nothing arrives for this long (Fastify's connectionTimeout). */
   connectionTimeoutMs?: number;
+  /**
+   * false: handlers run in no work context (work-context.ts) unless traces are exported, when the
+   * spans of their dependency calls need it. For a process that records no events and opens no
+   * MongoDB (the gateway): its request lines name their trace through their logger already, and
+   * entering a context per request is a cost with nothing to read it.
+   */
+  workContext?: boolean;
 }
 
 /** The caller's request id (the gateway's, or an operator's) when it looks like one, else a new one. */
@@ -144,7 +152,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   // Services only (they have a secret): the gateway has no internal side to list its routes on.
   if (options.internalSecret !== undefined) registerRouteList(app);
 
-  registerRequestHooks(app, options.internalSecret);
+  registerRequestHooks(app, options.internalSecret, options.workContext !== false || tracesExported());
   registerTracing(app);
   app.setErrorHandler(answerError);
   app.setNotFoundHandler((req, reply) => {
@@ -160,14 +168,14 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
  * - start: every answer carries its request id; with a secret, every route but health and the
  *   OpenAPI document requires it, and only then is the caller's identity read from the gateway's
  *   headers; the request counts as in flight;
- * - handler: runs inside the request's work context (work-context.ts): its trace, so events it
- *   records carry it, and with MongoDB its deadline (mongo-deadline.ts), counted from its arrival
- *   and ended by its answer. preHandler: after the body was read, whose stream callbacks would
+ * - handler: runs inside the request's work context (work-context.ts; unless the app has none):
+ *   its trace, so events it records carry it, and with MongoDB its deadline (mongo-deadline.ts),
+ *   counted from its arrival and ended by its answer. preHandler: after the body was read, whose stream callbacks would
  *   lose an earlier context; Fastify continues synchronously from `done` into the handler;
  * - end: one access line per answered request, its duration in the HTTP metrics, its server span
  *   ended; a line for each request the client gave up on.
  */
-function registerRequestHooks(app: ServiceApp, internalSecret: string | undefined): void {
+function registerRequestHooks(app: ServiceApp, internalSecret: string | undefined, workContext: boolean): void {
   const metrics = httpMetrics();
   const endSpan = serverSpanEnder();
   app.addHook('onRequest', (req, reply, done) => {
@@ -182,16 +190,18 @@ function registerRequestHooks(app: ServiceApp, internalSecret: string | undefine
     done();
   });
 
-  app.addHook('preHandler', (req, reply, done) => {
-    const budget = app.requestMongoBudgetMs;
-    runInWork(
-      {
-        trace: traceOfRequest(req.raw),
-        mongoDeadline: budget === undefined ? undefined : requestMongoDeadline(reply, budget),
-      },
-      done,
-    );
-  });
+  if (workContext) {
+    app.addHook('preHandler', (req, reply, done) => {
+      const budget = app.requestMongoBudgetMs;
+      runInWork(
+        {
+          trace: traceOfRequest(req.raw),
+          mongoDeadline: budget === undefined ? undefined : requestMongoDeadline(reply, budget),
+        },
+        done,
+      );
+    });
+  }
 
   app.addHook('onResponse', (req, reply, done) => {
     // At the route's own level: health probes (logLevel warn) stay out of the info log.
