@@ -39,6 +39,11 @@ const upstream: Server = createServer((req, res) => {
       res.end(BIG);
       return;
     }
+    if (req.url?.startsWith('/api/requests/refused')) {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'Refused.', code: 'VALIDATION' }));
+      return;
+    }
     if (req.url?.startsWith('/api/requests/broken')) {
       // Promises 1,000 bytes, sends 10, and hangs up.
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000', etag: '"broken"' });
@@ -332,6 +337,12 @@ describe('kept public answers', () => {
     expect((await covered()).headers['x-cache']).toBe('hit');
     // A user's own list (saved reports) is in that service but in no public list: kept.
     await app.inject({ method: 'PUT', url: '/api/users/saved/p1' });
+    expect((await covered()).headers['x-cache']).toBe('hit');
+    // Writes refused, by the service (400) or by the gateway (401 on an admin path), changed nothing: kept.
+    expect((await app.inject({ method: 'POST', url: '/api/requests/refused', payload: { a: 1 } })).statusCode).toBe(
+      400,
+    );
+    expect((await app.inject({ method: 'POST', url: '/api/admin/requests/r1/status' })).statusCode).toBe(401);
     expect((await covered()).headers['x-cache']).toBe('hit');
     // A write forwarded to the owning service drops it once answered.
     await app.inject({ method: 'POST', url: '/api/requests', payload: { a: 1 } });

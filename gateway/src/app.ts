@@ -202,14 +202,17 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
     onRequest: limitRequests,
     handler: (req, reply) => forwardApi(req, reply, true),
     // A write answered by a service whose public answers are kept: what it kept may be stale.
-    // A write to auth (sign-out, password, account) may have ended the caller's session: this
-    // gateway drops it at once, before the announcement reaches it.
-    onResponse: (req, _reply, done) => {
+    // Not a refused one (4xx, here or by the service), which changed nothing: refused writes
+    // must not let anyone empty the cache and send every public read to the service. A 5xx may
+    // or may not have written. A write to auth (sign-out, password, account) may have ended the
+    // caller's session: this gateway drops it at once, before the announcement reaches it.
+    onResponse: (req, reply, done) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         const path = pathOf(req);
         const service = serviceFor(path);
+        const refused = reply.statusCode >= 400 && reply.statusCode < 500;
         // A user's own lists (saved reports, watched ZIPs) are in those services but in no public list.
-        if (service && cacheOwners.has(service) && !path.startsWith('/api/users/')) {
+        if (service && cacheOwners.has(service) && !refused && !path.startsWith('/api/users/')) {
           publicCache.written(targets[service]);
         }
         const token = service === 'auth' ? bearerToken(req) : null;
