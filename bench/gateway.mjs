@@ -10,7 +10,8 @@
 // Figures, not a pass/fail test: the machine is shared, so compare the two columns of one run.
 // Processes log at info, as in production (the peer logs nothing: it is the floor).
 // Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (8,32,64), BENCH_ROUNDS (2: gateway and peer take
-// turns, each figure the mean of its turns), BENCH_SIZE (1000 requests seeded), BENCH_PATHS (both calls),
+// turns, first one then the other, each figure the mean of its turns), BENCH_WARMUP_SECONDS (20 per
+// call, in four turns taken alternately), BENCH_SIZE (1000 requests seeded), BENCH_PATHS (both calls),
 // BENCH_CPU_PROF (a folder: the gateway writes its CPU profile there when it stops), BENCH_RUNTIME
 // (compiled: dist/ under plain node, as production runs, built first where stale; or source: tsx).
 // Run it with the image's Node to measure what production runs:
@@ -26,6 +27,7 @@ const { repoRoot, waitForPort } = await import('../infra/local/servers.mjs');
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 20);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '8,32,64').split(',').map(Number);
 const SIZE = Number(process.env.BENCH_SIZE ?? 1000);
 const PATHS = (process.env.BENCH_PATHS ?? '/api/auth/me,/api/requests/covered').split(',');
@@ -96,16 +98,22 @@ try {
   const gatewayPid = stack.processes.find((p) => p.name === 'gateway').child.pid;
   const rows = [];
   for (const call of calls) {
-    // Warm-up of both (JIT, keep-alive connections, the gateway's kept answer).
-    await load(`${stack.url}${call.path}`, 8, { duration: 2, headers: call.headers });
-    await load(`${peerUrl}${call.path}`, 8, { duration: 2, headers: call.headers });
+    // Warm-up of both: JIT in every process on the path (the services' and MongoDB's too), keep-alive
+    // connections, the gateway's kept answer. After 2 s of each, the first measured turns of a
+    // fresh stack still ran up to a third slower than the later ones.
+    for (const base of [stack.url, peerUrl, stack.url, peerUrl])
+      await load(`${base}${call.path}`, 8, { duration: WARMUP_SECONDS / 4, headers: call.headers });
+    const sides = [
+      ['gateway', stack.url, gatewayPid],
+      ['peer', peerUrl, peer.pid],
+    ];
     for (const connections of CONNECTIONS) {
       const turns = { gateway: [], peer: [] };
+      // Gateway first in one round, the peer in the next: a machine that speeds up or slows down
+      // through the run weighs on both alike, not always on the side that goes first.
       for (let round = 0; round < ROUNDS; round++) {
-        turns.gateway.push(
-          await load(`${stack.url}${call.path}`, connections, { headers: call.headers, pid: gatewayPid }),
-        );
-        turns.peer.push(await load(`${peerUrl}${call.path}`, connections, { headers: call.headers, pid: peer.pid }));
+        for (const [side, base, pid] of round % 2 === 0 ? sides : [...sides].reverse())
+          turns[side].push(await load(`${base}${call.path}`, connections, { headers: call.headers, pid }));
       }
       const row = { path: call.path, connections, gateway: meanOf(turns.gateway), peer: meanOf(turns.peer) };
       log(`${row.path} at ${connections}: gateway ${row.gateway.rps.toFixed(0)}/s, peer ${row.peer.rps.toFixed(0)}/s`);
