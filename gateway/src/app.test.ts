@@ -61,8 +61,13 @@ const upstream: Server = createServer((req, res) => {
       res.end(COVERED);
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify({ served: req.url }));
+    // With its length, as Fastify answers a GET and the HEAD of it.
+    const served = JSON.stringify({ served: req.url });
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(served),
+    });
+    res.end(served);
   });
 });
 let upstreamUrl = '';
@@ -243,6 +248,15 @@ describe('answers of every size', () => {
       expect(res.headers['x-service']).toBe('requests');
       expect(res.body).toBe(BIG);
     }
+  });
+
+  it('a HEAD gets the headers of the GET, its length included, and no body', async () => {
+    await gateway();
+    const get = await app.inject({ url: '/api/requests/p1' });
+    const head = await app.inject({ method: 'HEAD', url: '/api/requests/p1' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(get.rawPayload.length));
+    expect(head.rawPayload.length).toBe(0);
   });
 
   it('a small answer that breaks off midway is a 503 with Retry-After, nothing of the broken answer', async () => {
