@@ -47,8 +47,9 @@ const IDLE_CONNECTION_MS = 30_000;
  * sent under the identity or secret header names is dropped before ours are set.
  *
  * The answer goes out through Fastify's reply like any other (status, headers, the service's
- * body: whole when small, else as a stream), so our hooks' headers, the access line and the error handler apply to it,
- * and a service that cannot be reached is answered through the error handler.
+ * body: whole when small, else as a stream), so our hooks' headers, the access line and the
+ * error handler apply to it, and a service that cannot be reached is answered through the error
+ * handler.
  */
 export function createProxy(internalSecret: string, targets: Upstreams) {
   // An idle connection is closed here after 30 s, well before a service closes it (Fastify's
@@ -160,8 +161,10 @@ function isSmall(res: IncomingMessage): boolean {
   return length !== undefined && Number(length) <= SMALL_ANSWER_BYTES;
 }
 
-/** A service's answer headers as the client gets them: all but those of its connection. They go over
- * ours of the same name, as its answer is the one given. */
+/**
+ * A service's answer headers as the client gets them: all but those of its connection. They go
+ * over ours of the same name, as its answer is the one given.
+ */
 function answerHeaders(res: IncomingMessage): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
   const given = res.headers;

@@ -170,8 +170,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
  *   headers; the request counts as in flight;
  * - handler: runs inside the request's work context (work-context.ts; unless the app has none):
  *   its trace, so events it records carry it, and with MongoDB its deadline (mongo-deadline.ts),
- *   counted from its arrival and ended by its answer. preHandler: after the body was read, whose stream callbacks would
- *   lose an earlier context; Fastify continues synchronously from `done` into the handler;
+ *   counted from its arrival and ended by its answer. preHandler: after the body was read, whose
+ *   stream callbacks would lose an earlier context; Fastify continues synchronously from `done`
+ *   into the handler;
  * - end: one access line per answered request, its duration in the HTTP metrics, its server span
  *   ended; a line for each request the client gave up on.
  */
