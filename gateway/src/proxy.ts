@@ -87,13 +87,7 @@ export function createProxy(internalSecret: string, targets: Upstreams) {
         let answered = false;
         const upstream = request({ hostname, port, method: req.method, path: req.url, headers, agent }, (res) => {
           answered = true;
-          const answer = (body: IncomingMessage | Buffer | undefined) =>
-            resolve(
-              reply
-                .status(res.statusCode ?? 502)
-                .headers(answerHeaders(res))
-                .send(body),
-            );
+          const answer = (body: IncomingMessage | Buffer | undefined) => resolve(withAnswerHead(reply, res).send(body));
           if (!isSmall(res)) {
             answer(res);
             return;
@@ -162,17 +156,17 @@ function isSmall(res: IncomingMessage): boolean {
 }
 
 /**
- * A service's answer headers as the client gets them: all but those of its connection. They go
- * over ours of the same name, as its answer is the one given.
+ * The reply with a service's status and headers: all but those of its connection. They go over
+ * ours of the same name, as its answer is the one given.
  */
-function answerHeaders(res: IncomingMessage): OutgoingHttpHeaders {
-  const headers: OutgoingHttpHeaders = {};
+function withAnswerHead(reply: FastifyReply, res: IncomingMessage): FastifyReply {
+  reply.status(res.statusCode ?? 502);
   const given = res.headers;
   for (const name in given) {
     const value = given[name];
-    if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+    if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value);
   }
-  return headers;
+  return reply;
 }
 
 /** Whether a request declares a body (RFC 9112, 6.3: a length or a transfer coding). */
