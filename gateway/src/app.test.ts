@@ -1,8 +1,14 @@
-import { createHash } from 'node:crypto';
 import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { CACHE_GENERATION_CHANNEL, type ServiceApp, createLogger, enableMetrics, scrape } from '@homereport/kit';
+import {
+  CACHE_GENERATION_CHANNEL,
+  type ServiceApp,
+  createLogger,
+  enableMetrics,
+  hashToken,
+  scrape,
+} from '@homereport/kit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
@@ -107,7 +113,7 @@ async function gateway(env: Record<string, string> = {}) {
 }
 /** A signed-in session as auth stores it. */
 function session(token: string, role: 'user' | 'admin') {
-  const hash = createHash('sha256').update(token).digest('hex');
+  const hash = hashToken(token);
   const now = Date.now();
   redis.values.set(
     `session:${hash}`,
