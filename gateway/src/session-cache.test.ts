@@ -104,18 +104,20 @@ describe('the session cache', () => {
 
   it('keeps a session no longer than its absolute end, however long sessions are kept', async () => {
     const store = fakeStore();
-    const endsSoon = { ...session, expiresAt: new Date(Date.now() + 40).toISOString() };
+    let clock = Date.parse('2026-01-01T00:00:00Z');
+    const endsSoon = { ...session, expiresAt: new Date(clock + 40).toISOString() };
     store.resolveHash = async () => {
       store.lookups += 1;
       return endsSoon;
     };
     const cache = createSessionCache(store as unknown as SessionStore, fakeAnnouncements() as Announcements, {
       keepMs: 60_000,
+      now: () => clock,
     });
     await cache.resolve('t1');
     await cache.resolve('t1');
     expect(store.lookups).toBe(1);
-    await new Promise((r) => setTimeout(r, 80));
+    clock += 80;
     // Past its end: asked again (the store, which checks the end, would answer that it is over).
     await cache.resolve('t1');
     expect(store.lookups).toBe(2);

@@ -7,6 +7,8 @@ export interface SessionCacheOptions {
   keepMs?: number;
   /** Sessions kept at most (those used within `keepMs`); the least recently used go first. */
   max?: number;
+  /** The clock, in epoch milliseconds (a test's fake one). */
+  now?: () => number;
 }
 
 /**
@@ -23,11 +25,11 @@ export interface SessionCacheOptions {
 export function createSessionCache(
   store: SessionStore,
   announcements: Announcements,
-  { keepMs = 5000, max = 20_000 }: SessionCacheOptions = {},
+  { keepMs = 5000, max = 20_000, now = Date.now }: SessionCacheOptions = {},
 ) {
-  // keepMs 0: nothing is kept (lru-cache reads a ttl of 0 as "no expiry").
   const keeping = keepMs > 0;
-  const kept = new LRUCache<string, Session>({ max, ttl: Math.max(1, keepMs) });
+  // Each entry carries its own end, on the one clock that also reads the session's absolute end.
+  const kept = new LRUCache<string, { session: Session; until: number }>({ max });
   let epoch = 0;
   announcements.on(SESSION_ENDED_CHANNEL, (hash) => {
     epoch += 1;
@@ -43,15 +45,17 @@ export function createSessionCache(
       if (!token || token.length > 200) return null;
       const hash = hashToken(token);
       if (announcements.live) {
-        const session = kept.get(hash);
-        if (session) return session;
+        const entry = kept.get(hash);
+        if (entry && entry.until > now()) return entry.session;
+        if (entry) kept.delete(hash);
       }
       const startedAt = epoch;
       const session = await store.resolveHash(hash);
       if (session && keeping && announcements.live && epoch === startedAt) {
         // Never kept past its absolute end (the store checks that end on every lookup).
-        const ttl = session.expiresAt ? Math.min(keepMs, Date.parse(session.expiresAt) - Date.now()) : keepMs;
-        if (ttl > 0) kept.set(hash, session, { ttl });
+        const at = now();
+        const until = session.expiresAt ? Math.min(at + keepMs, Date.parse(session.expiresAt)) : at + keepMs;
+        if (until > at) kept.set(hash, { session, until });
       }
       return session;
     },
