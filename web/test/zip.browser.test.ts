@@ -362,12 +362,10 @@ describe('ZIP code analyses in a browser', () => {
     // The first page asks for 24 cards, never the whole list.
     expect(requested).toEqual(['?limit=24']);
 
-    // Type one key at a time and time each until the counter shows the new result.
+    // Type one key at a time; each shows its own result (how fast: `npm run bench:zip-search`).
     const input = page.getByTestId('zip-search');
     await input.click();
-    const timings: number[] = [];
     for (const key of 'Springf') {
-      const started = Date.now();
       await page.keyboard.type(key);
       const typed = await input.inputValue();
       // Its own answer, not the previous one still on screen (which often shows the same cards).
@@ -379,13 +377,9 @@ describe('ZIP code analyses in a browser', () => {
         const cardsNow = [...document.querySelectorAll('[data-testid="zip-card"]')];
         return cardsNow.length > 0 && cardsNow.every((c) => c.textContent?.toLowerCase().includes(term.toLowerCase()));
       }, typed);
-      timings.push(Date.now() - started);
     }
     await expect(page.getByTestId('zip-showing').textContent()).resolves.toBe('100');
     await expect(cards(page).count()).resolves.toBe(24);
-    console.log(`[zip] per-keystroke update with 5,000 items (ms): ${timings.join(', ')}`);
-    // Each key waits out the debounce (180 ms) before its request, and still lands well within this.
-    expect(Math.max(...timings)).toBeLessThan(500);
 
     await page.getByTestId('zip-pager').getByRole('button', { name: /Next/ }).click();
     await expect(page.getByTestId('zip-pager-status').textContent()).resolves.toBe('Page 2 of 5');
