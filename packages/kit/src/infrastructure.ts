@@ -1,6 +1,5 @@
 import type { Redis } from 'ioredis';
 import type { Kafka } from 'kafkajs';
-import type { Consumer } from 'kafkajs';
 import type { Client as S3Client } from 'minio';
 import type { Db } from 'mongodb';
 import type { Connection } from 'mongoose';
@@ -22,6 +21,7 @@ import { createS3Client, ensureBucket, registerS3 } from './connections/s3.js';
 import { unavailableDependency } from './dependency-errors.js';
 import { namedError } from './errors.js';
 import {
+  type EventConsumer,
   type EventHandler,
   type ProcessedEvent,
   type ProcessedLedger,
@@ -204,7 +204,7 @@ export class Infrastructure {
 
   /** Consumes events with at-most-once effects per event id; keeps trying to join while Kafka is away. */
   startConsumer(groupId: string, handlers: Record<string, EventHandler>): void {
-    let consumer: Consumer | undefined;
+    let consumer: EventConsumer | undefined;
     let stopped = false;
     const db = this.db;
     const processed = db.collection<ProcessedEvent>('processed_events');

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Consumer } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/support/api.js';
 import { EventTap } from '../../../test/support/events.js';
 import {
+  type EventConsumer,
   type OutboxEntry,
   type ProcessedEvent,
   type ProcessedLedger,
@@ -64,7 +64,7 @@ describe('a consumer whose handler takes events together', () => {
     const calls: number[] = [];
     const handled: string[] = [];
     const [fresh, sentinel] = events(topic, 2) as [OutboxEntry<object>, OutboxEntry<object>];
-    let consumer: Consumer | undefined;
+    let consumer: EventConsumer | undefined;
     try {
       consumer = await consumeTogether(topic, groupId, async (batch) => {
         calls.push(batch.length);
@@ -135,7 +135,7 @@ describe('a consumer whose handler takes events together', () => {
     await kit().publisher.publish([done, abandoned]);
 
     const handled: string[] = [];
-    let consumer: Consumer | undefined;
+    let consumer: EventConsumer | undefined;
     try {
       consumer = await consumeTogether(topic, groupId, async (batch) => void handled.push(...batch.map((e) => e.id)), {
         claimLeaseMs: 3000,
@@ -163,7 +163,7 @@ describe('a consumer whose handler takes events together', () => {
     const calls: number[] = [];
     const handled: string[] = [];
     const deadLetters = await new EventTap([deadLetterTopic(groupId)]).start();
-    let consumer: Consumer | undefined;
+    let consumer: EventConsumer | undefined;
     try {
       consumer = await consumeTogether(
         topic,
@@ -206,7 +206,7 @@ describe('effects a handler records', () => {
     // One "email" per event, recorded as it goes; the sixth fails the first time only.
     const emailed: string[] = [];
     let failed = false;
-    let consumer: Consumer | undefined;
+    let consumer: EventConsumer | undefined;
     try {
       consumer = await consumeTogether(topic, groupId, async (batch, _log, effects) => {
         for (const event of batch) {

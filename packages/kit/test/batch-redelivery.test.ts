@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Consumer } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import {
+  type EventConsumer,
   type OutboxEntry,
   type ProcessedEvent,
   type ProcessedLedger,
@@ -43,7 +43,7 @@ describe('a consumer whose handler takes events together', () => {
     await kit().publisher.publish([twice, other, twice]);
 
     const calls: string[][] = [];
-    let consumer: Consumer | undefined;
+    let consumer: EventConsumer | undefined;
     try {
       consumer = await startConsumer({
         kafka: kit().kafka,

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Consumer } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/support/api.js';
-import { GROUP_TIMING, createEvent, createLogger, ensureTopics, startConsumer } from '../src/index.js';
+import {
+  type EventConsumer,
+  GROUP_TIMING,
+  createEvent,
+  createLogger,
+  ensureTopics,
+  startConsumer,
+} from '../src/index.js';
 import { useKitInfrastructure } from './kit-infrastructure.js';
 
 const kit = useKitInfrastructure('kit-consumer-session-test');
@@ -20,7 +26,7 @@ describe('the consumer with a short session', () => {
     await ensureTopics(infra.kafka, [topic], 1);
     const handled: string[] = [];
     let joins = 0;
-    let consumer: Consumer | undefined;
+    let consumer: EventConsumer | undefined;
     try {
       consumer = await startConsumer({
         kafka: infra.kafka,
@@ -36,12 +42,13 @@ describe('the consumer with a short session', () => {
           },
         },
       });
-      consumer.on(consumer.events.GROUP_JOIN, () => {
+      const { kafkaConsumer } = consumer;
+      kafkaConsumer.on(kafkaConsumer.events.GROUP_JOIN, () => {
         joins += 1;
       });
       // Joined before the event goes out: every later join is a rebalance.
       await eventually(
-        async () => joins > 0 || (await consumer?.describeGroup())?.state === 'Stable',
+        async () => joins > 0 || (await kafkaConsumer.describeGroup())?.state === 'Stable',
         60_000,
         'the join',
       );

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Consumer } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/support/api.js';
 import { EventTap } from '../../../test/support/events.js';
 import {
+  type EventConsumer,
   type EventPublisher,
   OUTBOX_MARKERS,
   OutboxRelay,
@@ -160,7 +160,7 @@ describe('the consumer', () => {
 
     const handled: string[] = [];
     const deadLetters = await new EventTap([deadLetterTopic(groupId)]).start();
-    let consumer: Consumer | undefined;
+    let consumer: EventConsumer | undefined;
     try {
       consumer = await startConsumer({
         kafka: infra.kafka,

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import type { Consumer } from 'kafkajs';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/support/api.js';
 import {
+  type EventConsumer,
   OutboxRelay,
   batchHandler,
   createEvent,
@@ -50,7 +50,7 @@ describe('one trace across HTTP, the outbox, Kafka and a consumer', () => {
       return reply.code(201).send({ id });
     });
     const handled: string[] = [];
-    let consumer: Consumer | undefined;
+    let consumer: EventConsumer | undefined;
     try {
       consumer = await startConsumer({
         kafka: infra.kafka,
@@ -125,7 +125,7 @@ describe("a batching handler's call", () => {
     });
     const logger = pino(loggerOptions({ name: 'kit-trace-test', level: 'info', format: 'json' }), sink);
     const calls: number[] = [];
-    let consumer: Consumer | undefined;
+    let consumer: EventConsumer | undefined;
     try {
       consumer = await startConsumer({
         kafka: infra.kafka,

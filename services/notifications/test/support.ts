@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Topics, sealContext } from '@homereport/contracts';
 import {
+  type EventConsumer,
   type EventPublisher,
   type OutboxEntry,
   type ProcessedEvent,
@@ -13,7 +14,6 @@ import {
   startConsumer,
 } from '@homereport/kit';
 import { Redis } from 'ioredis';
-import type { Consumer } from 'kafkajs';
 import { type Collection, MongoClient } from 'mongodb';
 import mongoose, { type Connection } from 'mongoose';
 import { afterAll, beforeAll } from 'vitest';
@@ -116,7 +116,7 @@ export function useOwnRegistrationTopic(db: string, name: string) {
       groupId: string,
       topic: string,
       options: { processed?: Collection<ProcessedEvent>; claimLeaseMs?: number; retryBaseMs?: number } = {},
-    ): Promise<Consumer> {
+    ): Promise<EventConsumer> {
       const handlers = notificationHandlers({
         eventSecretKey: env.eventSecretKey,
         mailer: createSmtpMailer({ SMTP_URL: env.smtpUrl, MAIL_FROM: 'HomeReport <no-reply@homereport.local>' }),

@@ -1,9 +1,9 @@
 import { type AddressInfo, type Socket, createServer } from 'node:net';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { RedisOptions } from 'ioredis';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { unavailableDependency } from '../dependency-errors.js';
-import { CircuitOpenError, DependencyBreaker, guardRedis } from './breaker.js';
+import { CircuitOpenError, DependencyBreaker, type WatchedRedis, createRedis, guardRedis } from './breaker.js';
 
 const logger = pino({ level: 'silent' });
 
@@ -83,19 +83,19 @@ function fakeRedis() {
 type FakeRedis = ReturnType<typeof fakeRedis>;
 
 /**
- * An ioredis client connected to `fake`, listening on a free port. Its error events are swallowed:
+ * The kit's ioredis client connected to `fake`, listening on a free port. Its error events are swallowed:
  * these tests time its commands out and drop its connections on purpose.
  */
 async function connectTo(fake: FakeRedis, options: RedisOptions) {
   await new Promise<void>((r) => fake.server.listen(0, '127.0.0.1', r));
   const port = (fake.server.address() as AddressInfo).port;
-  const redis = new Redis({ port, host: '127.0.0.1', lazyConnect: true, ...options });
+  const redis = createRedis(`redis://127.0.0.1:${port}`, { lazyConnect: true, ...options });
   redis.on('error', () => {});
   await redis.connect();
   return redis;
 }
 
-async function disconnect(redis: Redis, fake: FakeRedis) {
+async function disconnect(redis: WatchedRedis, fake: FakeRedis) {
   redis.disconnect();
   await new Promise((r) => fake.server.close(r));
 }

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Redis, Command as RedisCommand } from 'ioredis';
+import type { Redis, Command as RedisCommand, RedisOptions } from 'ioredis';
 import { unavailableDependency } from '../dependency-errors.js';
 import type { Logger } from '../logger.js';
 import { watchRedisCommand } from '../metrics/dependencies.js';
@@ -16,12 +16,12 @@ import { loadIoredis } from './redis.js';
  * second (PING) asks the server itself; its first answer closes the breaker, so service resumes
  * within a second of the server's return, with no restart and without risking user calls.
  *
- * Why not opossum: it counts the outcomes of the one function it wraps. Redis has such a
- * function (every command goes through ioredis' public `sendCommand`); the MongoDB driver has
- * none (operations run inside the driver), and there the driver's own `timeoutMS` is the fail-fast
- * bound while its public monitoring events feed the breaker's report (guardMongo). So the breaker
- * here is fed outcomes from where each driver shows them and probes on its own: about sixty lines
- * with the same states.
+ * Why not opossum (decision 023): it counts the outcomes of the one function it wraps and lets a
+ * user's call through to test a half-open circuit. The MongoDB driver has no such function
+ * (operations run inside the driver): there the driver's own `timeoutMS` is the fail-fast bound
+ * while its public monitoring events feed the breaker's report (guardMongo). And a probe of our
+ * own (PING) risks no user call. So the breaker here is fed outcomes from where each driver shows
+ * them and probes on its own: about sixty lines with the same states.
  */
 export class CircuitOpenError extends Error {
   override name = 'CircuitOpenError';
@@ -129,65 +129,86 @@ export class DependencyBreaker {
   }
 }
 
+/** The ioredis client the kit makes: its commands watched and, when guarded, behind a breaker. */
+export type WatchedRedis = Redis & {
+  /** Set once, right after construction (guardRedis); null: watched only. */
+  breaker: DependencyBreaker | null;
+  /** A command past the breaker and the metrics: the breaker's own probe. */
+  sendUnwatched(command: RedisCommand): unknown;
+};
+
+type WatchedRedisConstructor = new (url: string, options: RedisOptions) => WatchedRedis;
+let WatchedRedisClass: WatchedRedisConstructor | undefined;
+
 /**
- * Puts a breaker in front of every Redis command of this client (pipelines included: their
- * commands go through sendCommand too). A reply of any kind, a Redis error reply included, shows
- * Redis is there; a timeout or a lost connection counts as a failure. A connection left wedged (a
- * network that drops packets) is not this breaker's concern: the client's `socketTimeout`
- * (connectRedis) drops it when a probe gets no byte back, and the new connection's ready closes
- * the breaker.
+ * An ioredis client whose every command (pipelines, transactions and the offline queue included:
+ * ioredis sends each through `sendCommand`) is timed for the metrics and spans
+ * (metrics/dependencies.ts) and, once `guardRedis` gave it a breaker, checked against it. A
+ * subclass of ioredis' own client, so the client's method stays the client's: one settle handler
+ * per command, since every signed-in request through the gateway sends one.
  */
-export function guardRedis(redis: Redis, logger: Logger, options?: BreakerOptions): DependencyBreaker {
-  const send = redis.sendCommand.bind(redis);
+export function createRedis(url: string, options: RedisOptions): WatchedRedis {
+  if (!WatchedRedisClass) {
+    // ioredis is loaded on first use, not at import (bench:memory): files never opens Redis.
+    const { Redis: IoRedis } = loadIoredis();
+    WatchedRedisClass = class extends IoRedis {
+      breaker: DependencyBreaker | null = null;
+
+      override sendCommand(command: RedisCommand, stream?: Parameters<Redis['sendCommand']>[1]): unknown {
+        const breaker = this.breaker;
+        // While a new connection is set up (status "connect") ioredis sends its own commands (the
+        // ready check's INFO, SELECT): refusing them would keep it from ever connecting again.
+        if (breaker?.isOpen && this.status !== 'connect') {
+          try {
+            breaker.check();
+          } catch (err) {
+            command.reject(err as Error);
+            return command.promise;
+          }
+        }
+        const settle = watchRedisCommand(command.name);
+        const result = super.sendCommand(command, stream);
+        if (settle || breaker) {
+          command.promise.then(
+            () => settle?.(),
+            (err: unknown) => {
+              settle?.(err);
+              if (breaker && unavailableDependency(err) === 'redis') breaker.failure();
+            },
+          );
+        }
+        return result;
+      }
+
+      sendUnwatched(command: RedisCommand): unknown {
+        return super.sendCommand(command);
+      }
+    } as unknown as WatchedRedisConstructor;
+  }
+  return new WatchedRedisClass(url, options);
+}
+
+/**
+ * Puts a breaker in front of every command of a client made by `createRedis`. A reply of any
+ * kind, a Redis error reply included, shows Redis is there; a timeout or a lost connection counts
+ * as a failure. A connection left wedged (a network that drops packets) is not this breaker's
+ * concern: the client's `socketTimeout` (connectRedis) drops it when a probe gets no byte back,
+ * and the new connection's ready closes the breaker.
+ */
+export function guardRedis(redis: WatchedRedis, logger: Logger, options?: BreakerOptions): DependencyBreaker {
   // ioredis is loaded already (the connection passed in), so the require below is a cache hit.
   const { Command } = loadIoredis();
   const ping = () => {
     const command = new Command('ping', []);
-    send(command);
+    redis.sendUnwatched(command);
     return command.promise;
   };
   const breaker = new DependencyBreaker('redis', ping, logger, options);
-  wrapRedisCommands(redis, send, breaker);
+  redis.breaker = breaker;
   // Ready means Redis answered the ready check on a new connection: no need to wait for a probe.
   redis.on('ready', () => breaker.answered());
   redis.once('end', () => breaker.stop());
   return breaker;
-}
-
-/**
- * The one wrapper around a client's commands: the breaker's check and its failures (when
- * guarded), and each command's duration and span (metrics/dependencies.ts). One settle handler
- * per command: every signed-in request through the gateway sends one.
- */
-export function wrapRedisCommands(
-  redis: Redis,
-  send: Redis['sendCommand'] = redis.sendCommand.bind(redis),
-  breaker: DependencyBreaker | null = null,
-): void {
-  redis.sendCommand = ((command: RedisCommand, stream?: unknown) => {
-    // While a new connection is set up (status "connect") ioredis sends its own commands (the
-    // ready check's INFO, SELECT): refusing them would keep it from ever connecting again.
-    if (breaker?.isOpen && redis.status !== 'connect') {
-      try {
-        breaker.check();
-      } catch (err) {
-        command.reject(err as Error);
-        return command.promise;
-      }
-    }
-    const settle = watchRedisCommand(command.name);
-    const result = send(command, stream as never);
-    if (settle || breaker) {
-      command.promise.then(
-        () => settle?.(),
-        (err: unknown) => {
-          settle?.(err);
-          if (breaker && unavailableDependency(err) === 'redis') breaker.failure();
-        },
-      );
-    }
-    return result;
-  }) as Redis['sendCommand'];
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { ServiceApp } from '../app.js';
 import { requireLazily } from '../lazy-require.js';
 import type { Logger } from '../logger.js';
-import { guardRedis, wrapRedisCommands } from './breaker.js';
+import { createRedis, guardRedis } from './breaker.js';
 
 export type { Redis } from 'ioredis';
 
@@ -23,9 +23,7 @@ export async function connectRedis(
   url: string,
   options: { commandTimeoutMs?: number; logger?: Logger } = {},
 ): Promise<Redis> {
-  // Loaded here, not at import: files never opens Redis and need not hold the client (bench:memory).
-  const { Redis } = loadIoredis();
-  const redis = new Redis(url, {
+  const redis = createRedis(url, {
     lazyConnect: true,
     // Fail a command quickly while Redis is away instead of queueing it forever.
     maxRetriesPerRequest: 2,
@@ -40,7 +38,6 @@ export async function connectRedis(
   redis.on('error', () => {});
   // With a logger (services, the gateway): fail fast while Redis is known to be down (breaker.ts).
   if (options.logger) guardRedis(redis, options.logger);
-  else wrapRedisCommands(redis);
   await redis.connect();
   try {
     requireRedisVersion(await redis.info('server'));

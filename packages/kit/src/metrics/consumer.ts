@@ -1,4 +1,4 @@
-import type { Admin, Consumer, Kafka } from 'kafkajs';
+import type { Admin, Kafka } from 'kafkajs';
 import { type HistogramSeries, seriesOf } from './histogram.js';
 import {
   consumerLag,
@@ -43,12 +43,13 @@ const watchers = new Map<string, () => Promise<void>>();
 /**
  * The group's lag per partition (end offset minus committed offset), asked of Kafka when
  * Prometheus scrapes, through an admin client of its own. The scrape's deadline bounds the
- * asking (metrics/registry.ts); a broker that does not answer leaves the last values. It ends
- * when the consumer is disconnected by its owner, not when kafkajs restarts it after a crash
- * (which emits STOP and DISCONNECT too, but through its own disconnect, not the method's).
+ * asking (metrics/registry.ts); a broker that does not answer leaves the last values. The
+ * returned function ends it: the consumer's owner calls it when it disconnects the consumer (not
+ * when kafkajs restarts it after a crash, which emits STOP and DISCONNECT too). A watcher started
+ * again for the same group replaces the one before.
  */
-export function watchConsumerLag(consumer: Consumer, kafka: Kafka, groupId: string, topics: string[]): void {
-  if (!metricsEnabled()) return;
+export function watchConsumerLag(kafka: Kafka, groupId: string, topics: string[]): () => Promise<void> {
+  if (!metricsEnabled()) return async () => {};
   void watchers.get(groupId)?.();
   let admin: Admin | null = null;
   const connected = async () => {
@@ -93,9 +94,5 @@ export function watchConsumerLag(consumer: Consumer, kafka: Kafka, groupId: stri
     await open?.disconnect().catch(() => undefined);
   };
   watchers.set(groupId, stop);
-  const disconnect = consumer.disconnect.bind(consumer);
-  consumer.disconnect = async () => {
-    await stop();
-    return disconnect();
-  };
+  return stop;
 }
