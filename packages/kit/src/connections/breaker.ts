@@ -16,7 +16,7 @@ import { loadIoredis } from './redis.js';
  * second (PING) asks the server itself; its first answer closes the breaker, so service resumes
  * within a second of the server's return, with no restart and without risking user calls.
  *
- * Why not opossum (decision 023): it counts the outcomes of the one function it wraps and lets a
+ * Why not opossum (decision 013): it counts the outcomes of the one function it wraps and lets a
  * user's call through to test a half-open circuit. The MongoDB driver has no such function
  * (operations run inside the driver): there the driver's own `timeoutMS` is the fail-fast bound
  * while its public monitoring events feed the breaker's report (guardMongo). And a probe of our
