@@ -208,7 +208,7 @@ export async function startStack({
         // Also in the process's own log file as an error line, so whoever reads that log sees it;
         // the reason field as every ERROR line has one (test/log-check.ts).
         if (sink !== undefined)
-          writeSync(sink, `${JSON.stringify({ level: 50, time: Date.now(), name: 'stack', reason, msg })}\n`);
+          writeSync(sink, `${JSON.stringify({ level: 'error', time: Date.now(), name: 'stack', reason, msg })}\n`);
         log(`[stack] ${msg}`);
         proc.restartTimer = setTimeout(() => {
           proc.restartTimer = null;
