@@ -3,7 +3,9 @@
 // and every workload follows the rules of issue 23: probes, resources, a non-root security
 // context; for the gateway and the services also two replicas at least, the health endpoints,
 // a read-only root filesystem, a grace period that covers the graceful shutdown, a
-// PodDisruptionBudget, and the network policy that lets only the gateway reach them.
+// PodDisruptionBudget, and the network policy that lets only the gateway reach them; and those of
+// issue 41: replicas spread over nodes and zones, every container's heap sized from its memory
+// limit (MEMORY_LIMIT_MIB), the prod image pinned by commit and digest.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
