@@ -68,6 +68,7 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
     && npm cache clean --force
 COPY --from=build /app/node_modules/kafkajs node_modules/kafkajs
 COPY --from=build /app/packages/kit/dist packages/kit/dist
+COPY --from=build /app/packages/kit/bin packages/kit/bin
 COPY --from=build /app/packages/contracts/dist packages/contracts/dist
 COPY --from=build /app/services/auth/dist services/auth/dist
 COPY --from=build /app/services/auth/data services/auth/data
@@ -89,8 +90,9 @@ USER 1000:1000
 HEALTHCHECK --interval=10s --timeout=4s --start-period=60s --retries=3 \
   CMD ["node", "-e", "const d={gateway:8080,auth:4001,requests:4002,files:4003,zipcodes:4004,leads:4005,notifications:4006};const port=process.env.PORT||d[process.env.SERVICE];process.getBuiltinModule('node:http').get({host:'127.0.0.1',port,path:'/health/ready',timeout:3000},(r)=>process.exit(r.statusCode===200?0:1)).on('error',()=>process.exit(1)).on('timeout',()=>process.exit(1))"]
 # SERVICE is one of: gateway, auth, requests, files, zipcodes, leads, notifications; unset or
-# anything else stops the container at once with a message naming them.
-# A small young generation (see NODE_FLAGS in infra/local/stack.mjs): files 1 MB, where upload
-# chunks die fastest; every other process 2 MB, for its resident memory. --optimize-for-size for
-# auth, notifications and zipcodes only (its cost in CPU: see NODE_FLAGS).
-CMD ["sh", "-c", "case \"$SERVICE\" in gateway) exec node --max-semi-space-size=2 gateway/dist/server.js ;; auth) exec node --max-semi-space-size=2 --optimize-for-size services/auth/dist/server.js ;; requests) exec node --max-semi-space-size=2 services/requests/dist/server.js ;; files) exec node --max-semi-space-size=1 services/files/dist/server.js ;; zipcodes) exec node --max-semi-space-size=2 --optimize-for-size services/zipcodes/dist/server.js ;; leads) exec node --max-semi-space-size=2 services/leads/dist/server.js ;; notifications) exec node --max-semi-space-size=2 --optimize-for-size services/notifications/dist/server.js ;; *) echo \"SERVICE is '${SERVICE:-}': set it to one of gateway, auth, requests, files, zipcodes, leads, notifications\" >&2; exit 64 ;; esac"]
+# anything else stops the container at once with a message naming them. The Kubernetes manifests
+# set SERVICE and run this CMD too.
+# The heap is sized from the container's memory limit by packages/kit/bin/heap.mjs (the one place
+# that computes it; the local stack uses it as well): MEMORY_LIMIT_MIB when the manifests pass the
+# pod's limit, else the cgroup's (compose's mem_limit), else V8's own sizing. It prints the flag.
+CMD ["sh", "-c", "case \"$SERVICE\" in gateway) entry=gateway/dist/server.js ;; auth|requests|files|zipcodes|leads|notifications) entry=services/$SERVICE/dist/server.js ;; *) echo \"SERVICE is '${SERVICE:-}': set it to one of gateway, auth, requests, files, zipcodes, leads, notifications\" >&2; exit 64 ;; esac; flags=$(node packages/kit/bin/heap.mjs) || exit 64; exec node $flags \"$entry\""]

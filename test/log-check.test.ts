@@ -66,4 +66,25 @@ describe('checkLogs', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^requests\.log:3 ERROR line names no error .*"request failed"/);
   });
+
+  it('reads the level as the processes write it, a word, as well as a number', () => {
+    dir = mkdtempSync(join(tmpdir(), 'log-check-test-'));
+    const logs = join(dir, 'logs');
+    mkdirSync(logs);
+    const lines = [
+      { level: 'info', time: 1500, msg: 'request completed' },
+      { level: 'warn', time: 1500, msg: 'slow' },
+      { level: 'error', time: 1600, reqId: 'r1', msg: 'request failed' },
+      { level: 'fatal', time: 1700, msg: 'start-up failed' },
+    ];
+    writeFileSync(join(logs, 'gateway.log'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    const problems = checkLogs(logs, dir, []);
+    // Both ERROR and FATAL lines name no error, outside any fault window: four problems, none for info or warn.
+    expect(problems.map((p) => p.split(' ')[0])).toEqual([
+      'gateway.log:3',
+      'gateway.log:3',
+      'gateway.log:4',
+      'gateway.log:4',
+    ]);
+  });
 });

@@ -59,7 +59,7 @@ export function checkLogs(logDir: string, dataDir: string, tokens: string[]): st
         if (/error/i.test(line)) problems.push(`${where} is not a log entry: ${line.slice(0, 300)}`);
         return;
       }
-      if ((entry.level ?? 0) < 50) return;
+      if (levelNumber(entry.level) < 50) return;
       const unnamed = unnamedError(entry);
       if (unnamed) problems.push(`${where} ERROR line ${unnamed}: ${line.slice(0, 400)}`);
       if (!duringFault(entry.time ?? 0)) {
@@ -70,8 +70,13 @@ export function checkLogs(logDir: string, dataDir: string, tokens: string[]): st
   return problems;
 }
 
+/** pino's numbers of its level words: the processes log the word (kit logger.ts), pino's tests the number. */
+const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
+const levelNumber = (level: number | string | undefined) =>
+  typeof level === 'string' ? (LEVELS[level] ?? 0) : (level ?? 0);
+
 interface LogEntry {
-  level?: number;
+  level?: number | string;
   time?: number;
   msg?: unknown;
   err?: unknown;

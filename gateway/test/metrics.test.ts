@@ -77,7 +77,7 @@ describe('metrics', () => {
       expect(up.length, `${name} dependency_up`).toBeGreaterThan(0);
       for (const value of up) expect([0, 1], `${name} dependency_up`).toContain(value);
       // A consumer's retry and dead-letter counters exist from its start, so the first dead letter
-      // is an increase the alert sees (alerts.rules.yaml, EventsDeadLettered).
+      // is an increase the alert sees (infra/k8s/monitoring/alerts.rules.yaml, EventsDeadLettered).
       for (const topic of CONSUMED[name] ?? []) {
         for (const counter of ['event_retries_total', 'events_dead_lettered_total']) {
           const values = samples(text, counter, { topic });
@@ -181,21 +181,7 @@ describe('metrics', () => {
       expect(moved('notifications', notifications, counter, consumed), counter).toBe(0);
   });
 
-  it('promtool accepts the alert rules and the scrape configuration', () => {
-    const rules = promtool(['check', 'rules', 'alerts.rules.yaml']);
-    expect(rules.status, rules.output).toBe(0);
-    expect(rules.output).toMatch(/SUCCESS: \d+ rules found/);
-    // The config names the rule file, so this checks both together.
-    const config = promtool(['check', 'config', 'prometheus.yaml']);
-    expect(config.status, config.output).toBe(0);
-  });
-
-  it('the alert rules pass their unit tests (alerts.test.yaml)', () => {
-    const tests = promtool(['test', 'rules', 'alerts.test.yaml']);
-    expect(tests.status, tests.output).toBe(0);
-    expect(tests.output).toContain('SUCCESS');
-  });
-
+  // The alert rules and their promtool tests: infra/test/alerts.test.ts (no stack needed).
   it("promtool finds nothing to fault in any process's exposition", async () => {
     for (const name of PROCESSES) {
       const check = promtool(['check', 'metrics'], await scrapeMetrics(name));

@@ -1,6 +1,8 @@
 export const SERVICES: string[];
 export const DIST_CONDITION: string;
-/** V8 flags of each process, by name (the image and the Kubernetes manifests use the same). */
+/** Container memory limit of each process in MiB, as the Kubernetes manifests set it. */
+export const MEMORY_LIMIT_MIB: Record<string, number>;
+/** V8 flags of each process, by name: its heap sized from MEMORY_LIMIT_MIB (packages/kit/bin/heap.mjs). */
 export const NODE_FLAGS: Record<string, string[]>;
 /** Environment every process starts with (the image and the Kubernetes ConfigMap set the same). */
 export const PROCESS_ENV: Record<string, string>;

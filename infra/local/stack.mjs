@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { heapFlagsFor } from '../../packages/kit/bin/heap.mjs';
 import { repoRoot, waitForPort } from './servers.mjs';
 
 export const SERVICES = ['auth', 'requests', 'files', 'zipcodes', 'leads', 'notifications'];
@@ -49,34 +50,31 @@ export function stackPorts(profile, { offset = Number(process.env.TEST_PORT_OFFS
 const COLORS = [36, 33, 35, 32, 34, 91, 96];
 
 /**
- * V8 flags of a process. The gateway and files stream uploads: every 64 KB body chunk is a
- * Buffer that dies at once, but its memory returns only when a young-generation GC runs, and
- * with the default 16 MB semi-space that waits for about 32 MB of such buffers per process (the
- * streaming code allocates too little else to fill it sooner). Smaller semi-spaces collect them
- * far sooner: bench:upload, peak growth of both for 200 MB, 72-84 MB before, 49-56 MB after.
- * The gateway gets 2 MB rather than 1: at 1 MB its CPU per cached answer grew by about a sixth.
- * The other services get 2 MB as well, for their resident memory: the default young generation
- * is most of the difference between about 100 MB idle per process and 130 MB (bench:memory).
- * `--optimize-for-size` (V8 trades speed for memory: a tighter heap, less bytecode and feedback
- * kept) holds about 5 MB less per idle process on Node 24 but costs 10-25% more CPU per request
- * (README, "Benchmarks", bench:memory), so only where a call's time is not the service's JS:
- * auth (a sign-in is argon2id, native, half a second), notifications (paced by Kafka and SMTP)
- * and zipcodes (its list and details are kept in memory and at the gateway). Not requests and
- * leads, whose intake and report opens are throughput goals, nor the gateway and files, which are
- * under 100 MB without it.
- * The Dockerfile and the Kubernetes manifests start each process with the same flags.
+ * The memory limit of each process's container in MiB, as the Kubernetes manifests set it
+ * (infra/k8s/base; infra/test/k8s.test.ts holds them equal): the local stack sizes every process's
+ * heap for it, as the image does from the pod's limit, so what runs here (and what bench:memory
+ * measures) is what runs there. auth's is larger for argon2id's native memory per sign-in.
  */
-const SMALL = ['auth', 'notifications', 'zipcodes'];
-export const NODE_FLAGS = {
-  gateway: ['--max-semi-space-size=2'],
-  files: ['--max-semi-space-size=1'],
-  ...Object.fromEntries(
-    SERVICES.filter((s) => s !== 'files').map((s) => [
-      s,
-      SMALL.includes(s) ? ['--max-semi-space-size=2', '--optimize-for-size'] : ['--max-semi-space-size=2'],
-    ]),
-  ),
+export const MEMORY_LIMIT_MIB = {
+  gateway: 256,
+  auth: 512,
+  requests: 256,
+  files: 256,
+  zipcodes: 256,
+  leads: 256,
+  notifications: 256,
 };
+
+/**
+ * V8 flags of a process: its heap sized from its container's limit (packages/kit/bin/heap.mjs, the
+ * one place that computes it, used by the image's CMD too), nothing else. The former per-process
+ * flags (a 1-2 MB young generation, `--optimize-for-size` for auth, notifications and zipcodes)
+ * only lowered the idle figure on an unbounded heap: a heap sized from the limit gets a young
+ * generation that small from V8 itself (docs/decisions/021).
+ */
+export const NODE_FLAGS = Object.fromEntries(
+  Object.entries(MEMORY_LIMIT_MIB).map(([name, mib]) => [name, heapFlagsFor(mib)]),
+);
 
 /**
  * Environment of every process, before the caller's (which may override it). MALLOC_ARENA_MAX:
@@ -189,6 +187,8 @@ export async function startStack({
           ...common,
           ...upstreams(instance),
           METRICS_PORT: String(instance.metrics[service]),
+          // What the manifests pass from the pod's limit (the heap flags above come from it).
+          MEMORY_LIMIT_MIB: String(MEMORY_LIMIT_MIB[service]),
           ...extra,
           PORT: String(port),
           SERVICE_NAME: service,
@@ -208,7 +208,7 @@ export async function startStack({
         // Also in the process's own log file as an error line, so whoever reads that log sees it;
         // the reason field as every ERROR line has one (test/log-check.ts).
         if (sink !== undefined)
-          writeSync(sink, `${JSON.stringify({ level: 50, time: Date.now(), name: 'stack', reason, msg })}\n`);
+          writeSync(sink, `${JSON.stringify({ level: 'error', time: Date.now(), name: 'stack', reason, msg })}\n`);
         log(`[stack] ${msg}`);
         proc.restartTimer = setTimeout(() => {
           proc.restartTimer = null;

@@ -22,7 +22,8 @@ describe('docker-compose.yml', () => {
       const env = compose.services[name].environment;
       expect(env.SERVICE).toBe(name);
       expect(env.PORT).toBe(4001 + i);
-      expect(env.MONGO_URL).toBe('mongodb://mongo:27017/');
+      // With its credentials (infra/test/deployment-defaults.test.ts checks them).
+      expect(env.MONGO_URL).toMatch(/^mongodb:\/\/homereport:\$\{MONGO_PASSWORD:\?[^}]+\}@mongo:27017\//);
       expect(env.KAFKA_BROKERS).toBe('kafka:9092');
       expect(env.INTERNAL_SECRET).toMatch(/INTERNAL_SECRET/);
     }

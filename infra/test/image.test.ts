@@ -20,7 +20,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { cacheDir, repoRoot } from '../local/servers.mjs';
-import { NODE_FLAGS, PROCESS_ENV, SERVICES } from '../local/stack.mjs';
+import { MEMORY_LIMIT_MIB, NODE_FLAGS, PROCESS_ENV, SERVICES } from '../local/stack.mjs';
 
 const dockerfile = readFileSync(join(repoRoot, 'Dockerfile'), 'utf8');
 /** Instructions, continuation lines joined, comments dropped. */
@@ -109,26 +109,37 @@ describe('Dockerfile', () => {
     const cmd = runtime.find((l) => /^CMD /.test(l));
     const argv = JSON.parse((cmd ?? '').slice(4)) as string[];
     expect(argv.slice(0, 2)).toEqual(['sh', '-c']);
-    // The CMD's own shell script, run with a `node` that prints what it was given.
+    // The CMD's own shell script, run with a `node` that prints what it was given, except the
+    // heap module's run, which it hands to this Node (the flag it prints is what the CMD uses).
     const dir = mkdtempSync(join(tmpdir(), 'homereport-cmd-'));
     try {
-      writeFileSync(join(dir, 'node'), '#!/bin/sh\nprintf "%s\\n" node "$@"\n');
+      writeFileSync(
+        join(dir, 'node'),
+        `#!/bin/sh\n[ "$1" = packages/kit/bin/heap.mjs ] && exec '${process.execPath}' "$@"\nprintf "%s\\n" node "$@"\n`,
+      );
       chmodSync(join(dir, 'node'), 0o755);
-      const run = (service: string | undefined) => {
-        const env: NodeJS.ProcessEnv = { PATH: `${dir}:/usr/bin:/bin` };
+      const run = (service: string | undefined, limit = '256') => {
+        const env: NodeJS.ProcessEnv = { PATH: `${dir}:/usr/bin:/bin`, MEMORY_LIMIT_MIB: limit };
         if (service !== undefined) env.SERVICE = service;
-        return spawnSync('sh', ['-c', argv[2] as string], { cwd: dir, env, encoding: 'utf8' });
+        return spawnSync('sh', ['-c', argv[2] as string], { cwd: repoRoot, env, encoding: 'utf8' });
       };
       for (const name of ['gateway', ...SERVICES]) {
-        const { status, stdout } = run(name);
-        expect(status, name).toBe(0);
+        const limit = String(MEMORY_LIMIT_MIB[name]);
+        const { status, stdout, stderr } = run(name, limit);
+        expect(status, `${name}: ${stderr}`).toBe(0);
         const command = stdout.trim().split('\n');
         const entry = name === 'gateway' ? 'gateway/dist/server.js' : `services/${name}/dist/server.js`;
-        // The same V8 flags as the local stack runs it with (and bench:memory measured).
+        // The heap sized from the container's limit, as the local stack runs it (and bench:memory measured).
         expect(command, name).toEqual(['node', ...(NODE_FLAGS[name] ?? []), entry]);
+        expect(command[1], name).toBe(`--max-heap-size=${Number(limit) / 2}`);
         // The compiled entry comes from this source file.
         expect(existsSync(join(repoRoot, entry.replace('/dist/', '/src/').replace(/\.js$/, '.ts'))), name).toBe(true);
       }
+      // A limit that is not a number stops the container, naming the setting.
+      const bad = run('gateway', '256Mi');
+      expect(bad.status).not.toBe(0);
+      expect(bad.stdout).toBe('');
+      expect(bad.stderr).toContain('MEMORY_LIMIT_MIB');
       // Unset, empty or unknown: no node started, a message that names the choices.
       for (const service of [undefined, '', 'gatewy', '../gateway', 'gateway files']) {
         const { status, stdout, stderr } = run(service);

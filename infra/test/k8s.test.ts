@@ -3,14 +3,17 @@
 // and every workload follows the rules of issue 23: probes, resources, a non-root security
 // context; for the gateway and the services also two replicas at least, the health endpoints,
 // a read-only root filesystem, a grace period that covers the graceful shutdown, a
-// PodDisruptionBudget, and the network policy that lets only the gateway reach them.
+// PodDisruptionBudget, and the network policy that lets only the gateway reach them; and those of
+// issue 41: replicas spread over nodes and zones, every container's heap sized from its memory
+// limit (MEMORY_LIMIT_MIB), the prod image pinned by commit and digest.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { heapFlags } from '../../packages/kit/bin/heap.mjs';
 import { cacheDir, repoRoot } from '../local/servers.mjs';
-import { NODE_FLAGS, PROCESS_ENV, SERVICES } from '../local/stack.mjs';
+import { MEMORY_LIMIT_MIB, NODE_FLAGS, PROCESS_ENV, SERVICES } from '../local/stack.mjs';
 
 interface K8sObject {
   apiVersion: string;
@@ -186,14 +189,15 @@ describe.each(['dev', 'prod'])('kustomize build of overlays/%s', (overlay) => {
       expect(d.kind, what).toBe('Deployment');
       const [c, ...others] = pod.containers as Container[];
       expect(others, what).toEqual([]);
-      // Plain node on the compiled build; the workspace packages resolve to their dist/.
-      expect(c.command[0], what).toBe('node');
-      expect(c.command, what).toContain('--conditions=homereport-dist');
-      const entry = c.command.at(-1) as string;
-      expect(entry, what).toBe(what === 'gateway' ? 'gateway/dist/server.js' : `services/${what}/dist/server.js`);
-      // The same V8 flags as the local stack runs it with (and bench:memory measured).
-      expect(c.command.slice(2, -1), what).toEqual(NODE_FLAGS[what] ?? []);
+      // No command: the image's CMD starts the process SERVICE names (the image test runs that
+      // CMD), with the heap sized from the container's limit, passed in MEMORY_LIMIT_MIB.
+      expect(c.command, what).toBeUndefined();
+      expect(c.args, what).toBeUndefined();
+      expect(c.env.find((e: { name: string }) => e.name === 'SERVICE')?.value, what).toBe(what);
+      const entry = what === 'gateway' ? 'gateway/dist/server.js' : `services/${what}/dist/server.js`;
       expect(existsSync(join(repoRoot, entry.replace('/dist/', '/src/').replace(/\.js$/, '.ts'))), what).toBe(true);
+      // The limit the local stack sizes the process's heap for (and bench:memory measures).
+      expect(bytes(c.resources.limits.memory), what).toBe((MEMORY_LIMIT_MIB[what] as number) * 2 ** 20);
       expect(c.livenessProbe.httpGet, what).toMatchObject({ path: '/health/live', port: 'http' });
       expect(c.readinessProbe.httpGet, what).toMatchObject({ path: '/health/ready', port: 'http' });
       expect(
@@ -318,6 +322,54 @@ describe.each(['dev', 'prod'])('kustomize build of overlays/%s', (overlay) => {
     });
   });
 
+  it('gives every container of the product its memory limit, which sizes its heap', () => {
+    const ours = workloads.filter((w) =>
+      (podSpec(w).containers as Container[]).some((c) => String(c.image).split(/[:@]/)[0]?.endsWith('homereport')),
+    );
+    expect(ours.length).toBeGreaterThanOrEqual(SERVERS.length + 2);
+    for (const w of ours) {
+      for (const c of podSpec(w).containers as Container[]) {
+        const what = `${w.kind} ${w.metadata.name} ${c.name}`;
+        const limit = (c.env ?? []).find((e: { name: string }) => e.name === 'MEMORY_LIMIT_MIB');
+        // The downward API: the container's own limit, in MiB, as heap.mjs reads it.
+        expect(limit?.valueFrom?.resourceFieldRef, what).toEqual({ resource: 'limits.memory', divisor: '1Mi' });
+        const mib = bytes(c.resources.limits.memory) / 2 ** 20;
+        const flags = heapFlags({ MEMORY_LIMIT_MIB: String(mib) });
+        expect(flags, what).toEqual([`--max-heap-size=${mib / 2}`]);
+        if (isServer(w)) expect(flags, what).toEqual(NODE_FLAGS[w.metadata.name]);
+        // A command of its own (a Job) runs node with the flags heap.mjs prints, as the image's CMD does.
+        else expect((c.command ?? []).join(' '), what).toMatch(/exec node \$\(node packages\/kit\/bin\/heap\.mjs\) /);
+      }
+    }
+  });
+
+  it('spreads the replicas of every Deployment across nodes and zones', () => {
+    for (const d of servers) {
+      const what = d.metadata.name;
+      const pod = podSpec(d);
+      const labels = pod.metadata?.labels ?? d.spec.template.metadata.labels;
+      const spread = (key: string) =>
+        (pod.topologySpreadConstraints ?? []).find((t: { topologyKey: string }) => t.topologyKey === key);
+      for (const key of ['kubernetes.io/hostname', 'topology.kubernetes.io/zone']) {
+        const t = spread(key);
+        expect(t, `${what}: ${key}`).toBeDefined();
+        expect(t.maxSkew, what).toBe(1);
+        // It counts this Deployment's pods: its selector matches them, and the app's own name
+        // narrows it (matchLabelKeys), so one app's pods are not spread against another's.
+        expect(
+          Object.entries(t.labelSelector.matchLabels).every(([k, v]) => d.spec.template.metadata.labels[k] === v),
+          what,
+        ).toBe(true);
+        expect(t.matchLabelKeys, what).toEqual(expect.arrayContaining(['app.kubernetes.io/name', 'pod-template-hash']));
+        expect(labels['app.kubernetes.io/name'], what).toBe(what);
+      }
+      // Never two replicas on one node while another node can take one; zones where the cluster has them.
+      expect(spread('kubernetes.io/hostname').whenUnsatisfiable, what).toBe('DoNotSchedule');
+      // A cordoned node (a drain) is no place to count, or the replacement pod would wait Pending.
+      expect(spread('kubernetes.io/hostname').nodeTaintsPolicy, what).toBe('Honor');
+    }
+  });
+
   it('routes the Ingress to the gateway and has the settings, the Jobs and no secret values', () => {
     const [ingress, ...otherIngresses] = byKind(objects, 'Ingress');
     expect(otherIngresses).toEqual([]);
@@ -371,7 +423,8 @@ describe.each(['dev', 'prod'])('kustomize build of overlays/%s', (overlay) => {
   });
 });
 
-describe.each(['base', 'overlays/dev', 'overlays/prod'])('images of kustomize build %s', (dir) => {
+// The base names the product's image `homereport` alone: each overlay sets what it runs (below).
+describe.each(['overlays/dev', 'overlays/prod'])('images of kustomize build %s', (dir) => {
   it('are each pinned to a version, never latest nor untagged', () => {
     const images = buildDir(dir).flatMap((o) =>
       imagesIn(o).map((image) => ({ image, of: `${o.kind} ${o.metadata.name}` })),
@@ -385,11 +438,23 @@ describe.each(['base', 'overlays/dev', 'overlays/prod'])('images of kustomize bu
   });
 });
 
-it("tags the product's image in the base with the root package.json version", () => {
-  const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version?: string };
-  expect(version).toMatch(/^\d+\.\d+\.\d+/);
-  const images = buildDir('base').flatMap((o) => imagesIn(o));
-  expect(new Set(images.filter((i) => i.startsWith('homereport')))).toEqual(new Set([`homereport:${version}`]));
+it("runs the product's image by commit and digest in prod, the machine's own build in dev", () => {
+  const product = (dir: string) =>
+    new Set(
+      buildDir(dir)
+        .flatMap((o) => imagesIn(o))
+        .filter((i) => /(^|\/)homereport[:@]/.test(i)),
+    );
+  // A tag that every build reuses (the package version) makes two pods of one Deployment run
+  // different code: prod names one commit's image by its digest (docs/runbooks/deploy.md).
+  const [prod, ...otherProd] = [...product('overlays/prod')];
+  expect(otherProd).toEqual([]);
+  expect(prod).toMatch(/^[\w.-]+(:\d+)?\/([\w.-]+\/)*homereport:[0-9a-f]{12,40}@sha256:[0-9a-f]{64}$/);
+  expect([...product('overlays/dev')]).toEqual(['homereport:dev']);
+  // The deploy runbook names the step that writes it.
+  const runbook = readFileSync(join(repoRoot, 'docs/runbooks/deploy.md'), 'utf8');
+  expect(runbook).toContain('kustomize edit set image homereport=');
+  expect(runbook).toMatch(/git rev-parse/);
 });
 
 it('commits a Secret template without a single value', () => {

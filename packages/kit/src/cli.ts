@@ -4,10 +4,9 @@ import { ConfigError } from './config.js';
 import { connectMongo } from './connections/mongo.js';
 import { connectRedis } from './connections/redis.js';
 
-/** Connection strings may hold credentials; show only where they point. */
-export function redactUrl(url: string): string {
-  return url.replace(/\/\/[^@/]*@/, '//***@');
-}
+import { redactUrl } from './startup.js';
+
+export { redactUrl } from './startup.js';
 
 /**
  * Opens MongoDB and Redis for an operator command, runs `work`, and closes both. A server that

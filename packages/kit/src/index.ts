@@ -18,6 +18,7 @@ export * from './logger.js';
 export * from './readiness.js';
 export * from './sealed.js';
 export * from './server.js';
+export { DependencyStartupError, reaching } from './startup.js';
 export * from './sessions.js';
 export * from './infrastructure.js';
 export * from './window-counter.js';

@@ -31,6 +31,7 @@ import {
 import { OUTBOX_MARKERS, OutboxRelay, type OutboxRelayOptions } from './events/outbox.js';
 import { EventPublisher } from './events/publisher.js';
 import type { Logger } from './logger.js';
+import { reaching } from './startup.js';
 
 /** What a service asks for; only these connections are opened and checked for readiness. */
 export interface Needs {
@@ -93,18 +94,21 @@ export class Infrastructure {
     if (needs.mongoDb) {
       const url = required(settings.MONGO_URL, 'MONGO_URL');
       const options = { timeoutMs: settings.MONGO_TIMEOUT_MS };
-      if (needs.mongoose) {
-        infra._mongoose = await connectMongo(url, needs.mongoDb, options);
-        infra._mongo = infra._mongoose;
-      } else infra._mongo = await connectMongoDriver(url, needs.mongoDb, options);
-      await ensureCollections(infra._mongo, [OUTBOX_MARKERS, 'processed_events']);
+      const dbName = needs.mongoDb;
+      // A failure names MongoDB and MONGO_URL (startup.ts): the line an operator reads in a crash loop.
+      infra._mongo = await reaching('MongoDB', 'MONGO_URL', url, async () => {
+        if (needs.mongoose) infra._mongoose = await connectMongo(url, dbName, options);
+        const conn = infra._mongoose ?? (await connectMongoDriver(url, dbName, options));
+        await ensureCollections(conn, [OUTBOX_MARKERS, 'processed_events']);
+        return conn;
+      });
       infra.mongoBreaker = guardMongo(infra._mongo, logger);
     }
     if (needs.redis) {
-      infra._redis = await connectRedis(required(settings.REDIS_URL, 'REDIS_URL'), {
-        commandTimeoutMs: settings.REDIS_TIMEOUT_MS,
-        logger,
-      });
+      const url = required(settings.REDIS_URL, 'REDIS_URL');
+      infra._redis = await reaching('Redis', 'REDIS_URL', url, () =>
+        connectRedis(url, { commandTimeoutMs: settings.REDIS_TIMEOUT_MS, logger }),
+      );
     }
     if (needs.s3) {
       infra._s3 = createS3Client({
@@ -115,7 +119,10 @@ export class Infrastructure {
         region: settings.S3_REGION ?? 'us-east-1',
         timeoutMs: settings.S3_TIMEOUT_MS,
       });
-      await ensureBucket(infra._s3, required(settings.S3_BUCKET, 'S3_BUCKET'), settings.S3_REGION ?? 'us-east-1');
+      const s3 = infra._s3;
+      await reaching('S3', 'S3_ENDPOINT', required(settings.S3_ENDPOINT, 'S3_ENDPOINT'), () =>
+        ensureBucket(s3, required(settings.S3_BUCKET, 'S3_BUCKET'), settings.S3_REGION ?? 'us-east-1'),
+      );
     }
     if (needs.kafkaTopics) {
       infra._kafka = createKafka(

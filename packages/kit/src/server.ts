@@ -4,6 +4,7 @@ import { namedError } from './errors.js';
 import { type Logger, createLogger } from './logger.js';
 import { enableMetrics } from './metrics/registry.js';
 import { startMetricsServer } from './metrics/server.js';
+import { DependencyStartupError } from './startup.js';
 import { startTracing } from './tracing/export.js';
 
 /** How long a graceful shutdown may take before the process exits anyway. */
@@ -49,9 +50,13 @@ export async function listen(app: ServiceApp, logger: Logger, options: ListenOpt
   await app.listen({ host: options.host, port: options.port });
 }
 
-/** Logs a start-up failure (config errors name the variable) and exits non-zero. */
+/**
+ * Logs a start-up failure and exits non-zero. Config errors name the variable; a dependency that
+ * does not answer names itself and its setting (DependencyStartupError).
+ */
 export function exitOnStartupError(logger: Pick<Logger, 'fatal'>, err: unknown): never {
-  logger.fatal({ err }, `start-up failed: ${err instanceof ConfigError ? err.message : namedError(err)}`);
+  const said = err instanceof ConfigError || err instanceof DependencyStartupError ? err.message : namedError(err);
+  logger.fatal({ err }, `start-up failed: ${said}`);
   process.exit(1);
 }
 
