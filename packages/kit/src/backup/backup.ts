@@ -89,6 +89,11 @@ async function backupDatabase(targets: BackupTargets, outDir: string, database: 
 async function backupFiles(s3: { client: S3Client; bucket: string }, outDir: string, log: (l: string) => void) {
   const objects: FileEntry[] = [];
   const names: string[] = [];
+  // No bucket yet (the files service makes it at its first start): no files, not a failure.
+  if (!(await s3.client.bucketExists(s3.bucket))) {
+    log(`bucket ${s3.bucket}: not there, no files`);
+    return { bucket: s3.bucket, count: 0, bytes: 0, objects };
+  }
   const listing = s3.client.listObjectsV2(s3.bucket, '', true);
   for await (const item of listing as AsyncIterable<{ name?: string }>) if (item.name) names.push(item.name);
   for (const key of names) {
