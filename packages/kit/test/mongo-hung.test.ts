@@ -17,9 +17,9 @@ import { Infrastructure, type ServiceApp, createLogger, createServiceApp } from 
 // with the per-operation timeout alone it would come PAUSE_MS later. On the driver's collections
 // (requests, leads) and on mongoose's models (auth, notifications), reads and writes.
 const BUDGET_MS = 1000;
-const PAUSE_MS = 500;
+const PAUSE_MS = 800;
 /** Scheduling slack on a shared machine: still well under the PAUSE_MS a missing deadline adds. */
-const SLACK_MS = 250;
+const SLACK_MS = 400;
 
 const local = serversPresent(
   testEnv().mode === 'local',
