@@ -16,6 +16,8 @@ export interface LocalServer {
 }
 export function mongo(ports: Record<string, number>, dataDir: string): LocalServer;
 export function kafka(ports: Record<string, number>, dataDir: string): LocalServer;
+/** Toxiproxy's server on `ports.api` (toxiproxy.mjs, toxiproxyPorts). */
+export function toxiproxyServer(ports: { api: number }, dataDir: string): LocalServer;
 export function startInfra(options: {
   profile: 'dev' | 'test';
   dataDir: string;

@@ -28,6 +28,7 @@ export * from './cli.js';
 export * from './metrics/registry.js';
 export * from './metrics/http.js';
 export * from './metrics/dependencies.js';
+export * from './metrics/business.js';
 export * from './metrics/server.js';
 export * from './connections/breaker.js';
 export * from './metrics/consumer.js';

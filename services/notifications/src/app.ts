@@ -8,6 +8,7 @@ import { sentEmailsRepository } from './data/sent-emails.js';
 import type { Mailer } from './domain/ports.js';
 import { accountDeletedHandlers } from './events/account-deleted.js';
 import { CONSUMER_GROUP, notificationHandlers } from './events/consumers.js';
+import { countedMailer } from './mail/counted.js';
 import { createSmtpMailer } from './mail/transport.js';
 import { registerContactRoutes } from './routes/contact/index.js';
 
@@ -31,7 +32,7 @@ export async function buildApp({ config, logger, infra, mailer: givenMailer }: A
     internalSecret: config.INTERNAL_SECRET,
     trustProxy: true,
   });
-  const mailer = givenMailer ?? createSmtpMailer(config);
+  const mailer = countedMailer(givenMailer ?? createSmtpMailer(config));
   // onClose hooks run last-registered first: this one runs after attach()'s, once the consumer stopped.
   app.addHook('onClose', async () => mailer.close());
   infra.attach(app);

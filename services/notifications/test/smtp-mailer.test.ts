@@ -15,6 +15,7 @@ describe('the SMTP mailer', () => {
     const longLine = `${'a'.repeat(300)} ${words}`;
     await mailer.send({
       to: { address: to },
+      template: 'contact-acknowledgement',
       subject: `Encoding ${words}`,
       html: `<p>${words}</p><p>${longLine}</p>`,
       text: `${words}\n${longLine}\n`,

@@ -117,39 +117,146 @@ export function requestMongoDeadline(reply: FastifyReply, budgetMs: number): Dea
   return new AnswerDeadline(Date.now() - reply.elapsedTime + budgetMs, reply);
 }
 
-interface HasTimeoutMS {
+/** The driver's error for an operation out of time; the kit answers it as any MongoDB outage (503). */
+type TimeoutErrorClass = new (message: string) => Error;
+
+/**
+ * The one way an operation gets the request's deadline: its options, with `timeoutMS` (the
+ * driver's public per-operation client-side timeout) set to what is left of the deadline when
+ * shorter than `perOperation` (the collection's own setting). Options that carry their own
+ * `timeoutMS` (an erasure that may run long) keep it; outside a request they are returned as
+ * given. Once the deadline has passed this throws the driver's MongoOperationTimeoutError at
+ * once, before anything is sent: a `timeoutMS` of 0 would mean no limit at all, and 1 ms may
+ * still let a write through.
+ */
+export function deadlineOptions<O extends object>(
+  options: O | undefined,
+  perOperation: number | undefined,
+  TimeoutError: TimeoutErrorClass,
+): O | (O & { timeoutMS: number }) | undefined {
+  if (options && 'timeoutMS' in options && options.timeoutMS !== undefined) return options;
+  const timeoutMS = operationTimeoutMs(perOperation);
+  if (timeoutMS === 'passed') throw new TimeoutError("the request's MongoDB deadline has passed");
+  if (timeoutMS === undefined || timeoutMS === perOperation) return options;
+  return { ...(options ?? ({} as O)), timeoutMS };
+}
+
+/**
+ * Where each operation of the driver's Collection takes its options (its last parameter). The
+ * operations a request makes; change streams (`watch`) and bulk builders are not bounded.
+ */
+const OPTIONS_AT: Record<string, number> = {
+  insertOne: 1,
+  insertMany: 1,
+  bulkWrite: 1,
+  updateOne: 2,
+  updateMany: 2,
+  replaceOne: 2,
+  deleteOne: 1,
+  deleteMany: 1,
+  findOne: 1,
+  find: 1,
+  countDocuments: 1,
+  estimatedDocumentCount: 0,
+  distinct: 2,
+  findOneAndDelete: 1,
+  findOneAndReplace: 2,
+  findOneAndUpdate: 2,
+  aggregate: 1,
+  createIndex: 1,
+  createIndexes: 1,
+  dropIndex: 1,
+  listIndexes: 0,
+  indexes: 0,
+  drop: 0,
+};
+/** Operations that answer with a cursor at once (their commands run as it is read). */
+const CURSORS = new Set(['find', 'aggregate', 'listIndexes']);
+
+interface TimedCollection {
   readonly timeoutMS: number | undefined;
 }
 
-interface Driver {
-  Collection: { prototype: HasTimeoutMS };
-  MongoOperationTimeoutError: new (message: string) => Error;
-}
-
-const bounded = new WeakSet<object>();
-
 /**
- * Makes the driver's collections give their operations the request's remaining time. The driver
- * resolves an operation's `timeoutMS` as the operation's own option, else its collection's
- * (`Collection#timeoutMS`, the client's setting), when the operation starts: wrapping that public
- * getter reaches every operation, made through mongoose or the driver, without passing an option
- * at each of hundreds of calls. An operation given its own `timeoutMS` (an erasure that may run
- * long) keeps it. An operation started after the deadline fails at once with the driver's own
- * MongoOperationTimeoutError (a `timeoutMS` of 0 would mean none, and 1 ms may still let a write
- * through), so it is answered like any other MongoDB timeout. Once per process.
+ * The collection as seen by a service: each operation called with `deadlineOptions` of its own
+ * options, through the driver's public API. A wrapper (a Proxy forwarding everything else to
+ * the collection as it is), not a change to the driver: a driver upgrade that renamed an
+ * operation leaves it with the per-operation `timeoutMS`, and packages/kit/test/mongo-hung.test.ts
+ * fails.
  */
-export function boundCollectionsByRequestDeadline({ Collection, MongoOperationTimeoutError }: Driver): void {
-  if (bounded.has(Collection.prototype)) return;
-  const own = Object.getOwnPropertyDescriptor(Collection.prototype, 'timeoutMS');
-  const get = own?.get;
-  if (!get) throw new Error('the MongoDB driver has no Collection#timeoutMS getter; see mongo-deadline.ts');
-  Object.defineProperty(Collection.prototype, 'timeoutMS', {
-    ...own,
-    get(this: HasTimeoutMS) {
-      const timeoutMS = operationTimeoutMs(get.call(this) as number | undefined);
-      if (timeoutMS === 'passed') throw new MongoOperationTimeoutError("the request's MongoDB deadline has passed");
-      return timeoutMS;
+function boundCollection<C extends object>(collection: C, TimeoutError: TimeoutErrorClass): C {
+  return new Proxy(collection, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      const at = typeof property === 'string' && typeof value === 'function' ? OPTIONS_AT[property] : undefined;
+      if (at === undefined) return value;
+      const cursor = CURSORS.has(property as string);
+      return (...args: unknown[]) => {
+        const call = () => {
+          const withDeadline = [...args];
+          while (withDeadline.length < at) withDeadline.push(undefined);
+          const perOperation = (target as TimedCollection).timeoutMS;
+          withDeadline[at] = deadlineOptions(args[at] as object | undefined, perOperation, TimeoutError);
+          return (value as (...a: unknown[]) => unknown).apply(target, withDeadline);
+        };
+        if (cursor) return call();
+        try {
+          return call();
+        } catch (err) {
+          // A promise-returning operation fails as a rejection, as the driver's own would.
+          return Promise.reject(err);
+        }
+      };
     },
   });
-  bounded.add(Collection.prototype);
+}
+
+interface CollectionSource {
+  collection(name: string, options?: object): object;
+}
+
+/**
+ * A database whose collections run under the request's deadline (boundCollection); everything
+ * else forwarded to the driver's database as it is. One per connection (mongo.ts).
+ */
+export function deadlineBoundDb<D extends CollectionSource>(db: D, TimeoutError: TimeoutErrorClass): D {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== 'collection') return Reflect.get(target, property, receiver);
+      return (name: string, options?: object) => boundCollection(target.collection(name, options), TimeoutError);
+    },
+  });
+}
+
+interface DatabaseSource {
+  db(name?: string, options?: object): CollectionSource;
+  readonly options: { readonly dbName: string };
+}
+
+/**
+ * The driver's client as handed to mongoose (its public `Connection#setClient`): every database
+ * it gives is a deadlineBoundDb, so mongoose's models, whose collections come from that
+ * database, run under the request's deadline as the driver-only services do, saves included
+ * (mongoose passes a document's save no per-operation option of ours). Its default database
+ * (the one mongoose asks for) is `dbName`, the service's: not the client's `dbName` option, which
+ * would also move where credentials of the URL are checked. Everything else is the client
+ * itself, its methods called on it.
+ */
+export function deadlineBoundClient<C extends DatabaseSource>(
+  client: C,
+  dbName: string,
+  TimeoutError: TimeoutErrorClass,
+): C {
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'db')
+        return (name?: string, options?: object) =>
+          deadlineBoundDb(
+            target.db(name === undefined || name === target.options.dbName ? dbName : name, options),
+            TimeoutError,
+          );
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }

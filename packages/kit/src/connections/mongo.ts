@@ -4,7 +4,7 @@ import type { ServiceApp } from '../app.js';
 import { instrumentMongo } from '../metrics/dependencies.js';
 import { metricsEnabled } from '../metrics/registry.js';
 import { tracesExported } from '../tracing/export.js';
-import { boundCollectionsByRequestDeadline } from './mongo-deadline.js';
+import { deadlineBoundClient, deadlineBoundDb } from './mongo-deadline.js';
 
 export {
   currentMongoDeadline,
@@ -73,23 +73,24 @@ export async function connectMongo(
   // Loaded here, not at import: every process imports the kit, but the gateway and files never
   // open MongoDB, and mongoose with its driver costs each of them RSS (bench:memory).
   const { default: mongoose } = await import('mongoose');
-  // The driver mongoose runs on (one copy in node_modules), so its collections are the ones bounded.
-  boundCollectionsByRequestDeadline(mongoose.mongo);
-  const conn = mongoose.createConnection(url, {
-    dbName,
-    ...driverOptions(options.timeoutMs),
-    // Mongoose would otherwise hold a model's call for 10 s while it thinks it is disconnected;
-    // the driver's own deadline is the one that should answer. Safe: the connection is open
-    // before any model is used (asPromise below).
-    bufferCommands: false,
-    // Index builds happen explicitly at start (syncIndexes) so a missing unique index is loud.
-    autoIndex: false,
-    // Collections are created by that index build (or ensureCollections), never by mongoose in the
-    // background as well: mongo-java-server fails one of two concurrent creations of a collection
-    // with an error mongoose does not recognise ("Document with key ... already existed").
-    autoCreate: false,
-  });
-  await conn.asPromise();
+  // The driver mongoose runs on (one copy in node_modules). The client is opened here and given
+  // to mongoose (its public setClient) so that the databases mongoose takes from it, and every
+  // model's collection with them, run under the request's deadline (mongo-deadline.ts).
+  const driver = mongoose.mongo;
+  const client = new driver.MongoClient(url, driverOptions(options.timeoutMs));
+  await client.connect();
+  const conn = mongoose.createConnection();
+  // Mongoose would otherwise hold a model's call for 10 s while it thinks it is disconnected;
+  // the driver's own deadline is the one that should answer. Safe: the client is connected
+  // before any model is used.
+  conn.set('bufferCommands', false);
+  // Index builds happen explicitly at start (syncIndexes) so a missing unique index is loud.
+  conn.set('autoIndex', false);
+  // Collections are created by that index build (or ensureCollections), never by mongoose in the
+  // background as well: mongo-java-server fails one of two concurrent creations of a collection
+  // with an error mongoose does not recognise ("Document with key ... already existed").
+  conn.set('autoCreate', false);
+  conn.setClient(deadlineBoundClient(client, dbName, driver.MongoOperationTimeoutError));
   instrumentMongo(conn);
   return conn;
 }
@@ -105,10 +106,10 @@ export async function connectMongoDriver(
   options: { timeoutMs?: number } = {},
 ): Promise<MongoConnection> {
   const driver = await import('mongodb');
-  boundCollectionsByRequestDeadline(driver);
   const client = new driver.MongoClient(url, driverOptions(options.timeoutMs));
   await client.connect();
-  const db = client.db(dbName);
+  // Every collection taken from it runs under the request's deadline (mongo-deadline.ts).
+  const db = deadlineBoundDb(client.db(dbName), driver.MongoOperationTimeoutError);
   const onClose: (() => void)[] = [];
   const conn: MongoConnection = {
     db,

@@ -8,7 +8,7 @@ import {
   type LeadStatus,
   type WebhookKey,
 } from '@homereport/contracts';
-import { badRequest, conflict, notFound, unauthorized } from '@homereport/kit';
+import { type LeadSource, badRequest, businessMetrics, conflict, notFound, unauthorized } from '@homereport/kit';
 import { leadReceived } from '../events/published.js';
 import { type CsvValue, UTF8_BOM, csvRow } from './csv.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -110,7 +110,9 @@ export class Leads {
     const read = readInboundLead(body);
     if (!read.ok) throw badRequest(read.message, read.details);
 
-    const outcome = await this.store(key.key_name, read.lead, requestId, now);
+    // Google Ads' shape carries its fields in user_column_data; any other post is the generic webhook.
+    const source = isGoogleShape(body) ? 'google' : 'webhook';
+    const outcome = await this.store(key.key_name, read.lead, requestId, source, now);
     return { ok: true as const, lead_id: read.lead.lead_id, duplicate: outcome === 'duplicate' };
   }
 
@@ -118,13 +120,14 @@ export class Leads {
    * Stores a lead under a key with its lead-received event, as one write: 'duplicate' when this
    * key already brought a lead with this lead_id (then nothing is written or published again).
    */
-  async store(keyName: string, lead: InboundLead, requestId: string, now = new Date()) {
+  async store(keyName: string, lead: InboundLead, requestId: string, source: LeadSource, now = new Date()) {
     const [outcome] = await Promise.all([
       this.leads.insert(keyName, lead, now, (record) =>
         leadReceived(pick(toLeadView(record), EVENT_FIELDS), requestId),
       ),
       this.touch(keyName, now),
     ]);
+    if (outcome === 'created') businessMetrics.leadReceived(source);
     return outcome;
   }
 
@@ -238,3 +241,6 @@ function parseLimit(limit: string | undefined): number {
   if (!Number.isInteger(n) || n < 1 || n > LEADS_PAGE_MAX) throw badRequest(Messages.badLimit);
   return n;
 }
+
+const isGoogleShape = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && 'user_column_data' in body;

@@ -94,7 +94,7 @@ export class MetaLeadAds {
         outcome.skipped.push(id);
         return;
       }
-      const stored = await this.leads.store(key.key_name, lead.lead, requestId);
+      const stored = await this.leads.store(key.key_name, lead.lead, requestId, 'meta');
       (stored === 'created' ? outcome.stored : outcome.duplicate).push(id);
     };
 

@@ -47,7 +47,7 @@ export async function sendOnce(
   mail: OutgoingMail,
 ): Promise<SendOutcome> {
   if (effects.done(kind, eventId)) return { kind, sent: false };
-  const { messageId } = await deps.mailer.send({ ...mail, key: `${kind}.${eventId}` });
+  const { messageId } = await deps.mailer.send({ ...mail, key: `${kind}.${eventId}`, template: kind });
   await effects.record(kind, [eventId]);
   await deps.sent.record({ eventId, kind, to: mail.to.address, sentAt: new Date(), smtpMessageId: messageId });
   return { kind, sent: true };

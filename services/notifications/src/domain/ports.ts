@@ -22,9 +22,12 @@ export interface OutgoingMail {
   key?: string;
 }
 
+/** A message and the kind of email it is (the `template` of homereport_emails_sent_total). */
+export type TemplatedMail = OutgoingMail & { template: EmailKind };
+
 export interface Mailer {
   /** Resolves once the SMTP server accepted the message; rejects otherwise. */
-  send(mail: OutgoingMail): Promise<{ messageId: string }>;
+  send(mail: TemplatedMail): Promise<{ messageId: string }>;
   close(): void;
 }
 

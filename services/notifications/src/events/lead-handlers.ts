@@ -154,7 +154,7 @@ export function leadNotificationHandlers(deps: LeadMailDeps): Record<string, Eve
                   deps.brand,
                 ),
               };
-        const { messageId } = await deps.mailer.send(mail);
+        const { messageId } = await deps.mailer.send({ ...mail, template: 'lead-alert' });
         await effects.record(
           'lead-alert',
           group.map(([eventId]) => eventId),

@@ -184,7 +184,7 @@ export function requestNotificationHandlers(deps: RequestMailDeps): Record<strin
                   deps.brand,
                 ),
               };
-        const { messageId } = await deps.mailer.send(mail);
+        const { messageId } = await deps.mailer.send({ ...mail, template: 'request-staff' });
         await effects.record(
           'request-staff',
           group.map(([eventId]) => eventId),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AccessHistoryEntry, CoverageRequest, UserStats } from '@homereport/contracts';
-import { AppError, type Identity, notFound } from '@homereport/kit';
+import { AppError, type Identity, businessMetrics, notFound } from '@homereport/kit';
 import { reportViewed } from '../events/published.js';
 import { CREDITS_PER_PERIOD, noCreditsMessage, periodAt, periodFromNow } from './credit-period.js';
 import type {
@@ -59,6 +59,7 @@ export class Reports {
       const outcome = await this.deps.credits.charge(user.userId, period.index, requestId);
       if (outcome === 'no-credits') throw new AppError(402, NO_CREDITS, noCreditsMessage(period.end));
       charged = outcome === 'charged';
+      if (charged) businessMetrics.creditSpent();
     } else if (own || user.role === 'admin') {
       // Spends nothing, but counts as opened this period: the requester may then share it (shares.ts).
       const anchor = await this.deps.activity.ensureAnchor(user.userId, now);

@@ -8,7 +8,14 @@ import {
   type RequestStatus,
   type RequestSummary,
 } from '@homereport/contracts';
-import { type OutboxEntry, badRequest, conflict, notFound, unavailableDependency } from '@homereport/kit';
+import {
+  type OutboxEntry,
+  badRequest,
+  businessMetrics,
+  conflict,
+  notFound,
+  unavailableDependency,
+} from '@homereport/kit';
 import { requestCovered, requestStatusChanged, requestSubmitted } from '../events/published.js';
 import { addressKey, cleanAddress, optionalText } from './address.js';
 import type {
@@ -180,6 +187,7 @@ export class Requests {
       earlier,
     );
     const duplicateOf = await earlier;
+    businessMetrics.requestSubmitted(requester !== null);
     // The request is stored with its event: it is accepted. If a dependency fails the follow-up
     // steps now, the consumer of request-submitted finishes them (the document stays pending).
     await this.afterSubmit(stored, event.id).catch((err: unknown) => {
@@ -251,6 +259,7 @@ export class Requests {
     }
     const result = await this.deps.requests.changeStatus(id, change, events, changed.id);
     if (!result) throw notFound(Messages.notFound);
+    if (to === 'covered' && result.previous !== 'covered' && followers) businessMetrics.reportCovered();
     // The counters move from the status the request really had (another admin may have changed
     // it between our read and our write; the history and event then name the one we read).
     await this.afterStatusChange(id, changed.id, result.previous, to, followers ? { by, correlationId } : null);

@@ -1,5 +1,5 @@
 import type { CoverageRequest, ShareLinkReply } from '@homereport/contracts';
-import { AppError, type Identity, forbidden, notFound } from '@homereport/kit';
+import { AppError, type Identity, businessMetrics, forbidden, notFound } from '@homereport/kit';
 import { periodAt } from './credit-period.js';
 import type { ActivityStore, LinkSigner, RequestStore } from './ports.js';
 import { Messages, toApi } from './requests.js';
@@ -92,6 +92,7 @@ export class Shares {
       expires_at: new Date(Math.floor((now.getTime() + this.deps.lifetimeDays * DAY_MS) / 1000) * 1000),
     };
     await this.deps.shares.insert(share);
+    businessMetrics.shareCreated();
     const token = signShareToken(this.deps.tokenKey, share.id, share.expires_at);
     return { share_url: `${this.base}/shared/${token}`, expires_at: share.expires_at.toISOString() };
   }
