@@ -27,7 +27,10 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'options', 'he
 const TAG_DESCRIPTIONS: Record<string, string> = {
   gateway: 'The gateway itself: health of the services and this reference.',
   auth: 'Accounts, sign-in and sessions (auth service).',
+  account: 'The signed-in user’s own account: password, data export, deletion (auth service).',
   requests: 'Coverage requests, reports and credits (requests service).',
+  users: 'The signed-in user’s credits, history, saved reports and watched ZIP codes.',
+  shares: 'Share links of reports, and opening one without an account (requests service).',
   files: 'Report files: signed downloads and admin uploads (files service).',
   zipcodes: 'ZIP code market analyses (zipcodes service).',
   webhooks: 'Inbound leads posted by ad platforms (leads service).',
@@ -90,6 +93,8 @@ export function mergeDocuments(
       version: '1.0.0',
       description: describe(missing),
     },
+    // The paths are absolute (/api/...), on the origin that served this document.
+    servers: [{ url: '/', description: 'The gateway that served this document' }],
     paths: sortedPaths,
     components: { schemas, securitySchemes },
     tags: tagOrder.map((name) => ({
