@@ -51,7 +51,7 @@ describe('a route’s declared access', () => {
 
   it('is the operation’s `security` and its 401/403 in the OpenAPI document; a public one says it needs nothing', async () => {
     await service();
-    const doc = app.swagger() as {
+    const doc = app.swagger() as unknown as {
       paths: Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>;
       components: { securitySchemes: Record<string, unknown> };
     };
