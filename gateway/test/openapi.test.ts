@@ -338,6 +338,39 @@ describe('answers match their documented schemas', () => {
     }
   });
 
+  it('the server takes what the document allows and refuses what it does not, at the edges', async () => {
+    for (const [path, status] of [
+      ['/api/requests/covered?limit=100', 200],
+      ['/api/requests/covered?limit=101', 400],
+      ['/api/requests/covered?limit=0', 400],
+      ['/api/zipcodes?limit=100', 200],
+      ['/api/zipcodes?limit=101', 400],
+      ['/api/zipcodes/00000', 404],
+      ['/api/zipcodes/0211', 400],
+    ] as const) {
+      const res = await api('GET', path);
+      expect(res.status, path).toBe(status);
+      expectDocumented('GET', path, res);
+    }
+    const covered = await api('GET', '/api/requests/covered?limit=999');
+    expect(covered.body.error).toBe('limit: must be a whole number from 1 to 100');
+
+    const contact = { name: 'Ada', email: uniqueEmail('contact'), subject: 'Hello', message: 'A question.' };
+    for (const field of ['name', 'subject', 'message'] as const) {
+      const res = await api('POST', '/api/contact', { body: { ...contact, [field]: '   ' } });
+      expect(res.status, field).toBe(400);
+      expect(res.body.error, field).toBe(`${field}: must not be blank`);
+      expectDocumented('POST', '/api/contact', res);
+    }
+
+    const short = await api('POST', '/api/auth/register', {
+      body: { email: uniqueEmail('short'), password: 'seven77' },
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.error).toBe('Password must be at least 8 characters long.');
+    expectDocumented('POST', '/api/auth/register', short);
+  });
+
   it('a signed-in user’s calls', async () => {
     for (const path of ['/api/auth/me', '/api/users/stats', '/api/users/access-history', '/api/requests/mine']) {
       const res = await api('GET', path, { token: userToken });
@@ -367,6 +400,32 @@ describe('answers match their documented schemas', () => {
     });
     expect(key.status).toBe(201);
     expectDocumented('POST', '/api/admin/webhook-keys', key);
+    // A key name is at most 100 characters once trimmed, as the document says.
+    const longest = `${Date.now()}`.padEnd(100, 'k');
+    const accepted = await api('POST', '/api/admin/webhook-keys', {
+      token: adminToken,
+      body: { key_name: `  ${longest}  ` },
+    });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.key.key_name).toBe(longest);
+    const tooLong = await api('POST', '/api/admin/webhook-keys', {
+      token: adminToken,
+      body: { key_name: `${longest}k` },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).toBe('Key name must be at most 100 characters.');
+    expectDocumented('POST', '/api/admin/webhook-keys', tooLong);
+    for (const path of ['/api/admin/leads?limit=200', '/api/admin/requests?limit=200']) {
+      const res = await api('GET', path, { token: adminToken });
+      expect(res.status, path).toBe(200);
+      expectDocumented('GET', path, res);
+    }
+    for (const path of ['/api/admin/leads?limit=201', '/api/admin/requests?limit=201']) {
+      const res = await api('GET', path, { token: adminToken });
+      expect(res.status, path).toBe(400);
+      expectDocumented('GET', path, res);
+    }
+
     const lead = await api('POST', '/api/webhooks/leads', {
       headers: { 'x-webhook-key': key.body.webhook_key },
       body: { lead_id: `ref-${Date.now()}`, first_name: 'Ada', last_name: 'Lovelace', email: uniqueEmail('lead') },
