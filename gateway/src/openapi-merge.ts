@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { ErrorReply } from '@homereport/kit';
+import { BEARER_AUTH, ErrorReply, SECURITY_SCHEMES } from '@homereport/kit';
 import { type ServiceName, isAdminPath, serviceFor } from './routes.js';
 
 /** The parts of an OpenAPI 3.1 document the merge reads and writes; the rest passes through. */
@@ -27,7 +27,10 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'options', 'he
 const TAG_DESCRIPTIONS: Record<string, string> = {
   gateway: 'The gateway itself: health of the services and this reference.',
   auth: 'Accounts, sign-in and sessions (auth service).',
+  account: 'The signed-in user’s own account: password, data export, deletion (auth service).',
   requests: 'Coverage requests, reports and credits (requests service).',
+  users: 'The signed-in user’s credits, history, saved reports and watched ZIP codes.',
+  shares: 'Share links of reports, and opening one without an account (requests service).',
   files: 'Report files: signed downloads and admin uploads (files service).',
   zipcodes: 'ZIP code market analyses (zipcodes service).',
   webhooks: 'Inbound leads posted by ad platforms (leads service).',
@@ -64,7 +67,9 @@ export function mergeDocuments(
 ): OpenApiDocument {
   const paths: Record<string, PathItem> = {};
   const schemas: Record<string, unknown> = {};
+  const securitySchemes: Record<string, unknown> = { ...SECURITY_SCHEMES };
   for (const [service, doc] of Object.entries(parts) as [ServiceName, OpenApiDocument][]) {
+    Object.assign(securitySchemes, doc.components?.securitySchemes);
     const renames = claimSchemas(schemas, doc.components?.schemas ?? {}, service);
     for (const [template, item] of Object.entries(doc.paths ?? {})) {
       if (!isPublicPathOf(service, template)) continue;
@@ -88,17 +93,10 @@ export function mergeDocuments(
       version: '1.0.0',
       description: describe(missing),
     },
+    // The paths are absolute (/api/...), on the origin that served this document.
+    servers: [{ url: '/', description: 'The gateway that served this document' }],
     paths: sortedPaths,
-    components: {
-      schemas,
-      securitySchemes: {
-        bearerAuth: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'The token from POST /api/auth/login or /api/auth/admin-login.',
-        },
-      },
-    },
+    components: { schemas, securitySchemes },
     tags: tagOrder.map((name) => ({
       name,
       ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
@@ -143,6 +141,23 @@ function gatewayAnswers(op: Operation, admin: boolean): Record<string, unknown> 
   return answers;
 }
 
+/**
+ * A name for an operation, from its method and path (`GET /api/requests/{id}/view` is
+ * `getRequestsByIdView`): one per operation, stable while the path is, made here so no route
+ * has to spell it.
+ */
+export function operationIdOf(method: string, template: string): string {
+  const words = template
+    .replace(/^\/api\//, '')
+    .split('/')
+    .flatMap((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      return param ? ['by', ...(param[1] as string).split(/[^A-Za-z0-9]+/)] : segment.split(/[^A-Za-z0-9]+/);
+    })
+    .filter(Boolean);
+  return method + words.map((w) => (w[0] as string).toUpperCase() + w.slice(1)).join('');
+}
+
 /** The operations of one path item, tagged, secured and with the gateway's answers, for the public document. */
 function publicOperations(item: PathItem, template: string, service: string): PathItem {
   const admin = isAdminPath(template);
@@ -154,10 +169,12 @@ function publicOperations(item: PathItem, template: string, service: string): Pa
     const tags = admin ? ['admin'] : op.tags && op.tags.length > 0 ? [...op.tags] : [service];
     const responses = service === 'gateway' ? op.responses : { ...gatewayAnswers(op, admin), ...op.responses };
     out[method] = {
+      operationId: operationIdOf(method, template),
       ...op,
       tags,
       responses: sortedByStatus(responses),
-      ...(admin && !op.security ? { security: [{ bearerAuth: [] }] } : {}),
+      // The gateway itself refuses anyone but an admin on these paths, whatever the service says.
+      ...(admin ? { security: [{ [BEARER_AUTH]: [] }] } : {}),
     };
   }
   return out;

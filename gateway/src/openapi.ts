@@ -24,11 +24,12 @@ export interface DocumentSourceOptions {
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 
-/** The gateway's own public paths, beside the services' ones. */
+/** The gateway's own public paths, beside the services' ones; public, so `security` is empty. */
 export const GATEWAY_PATHS: Record<string, PathItem> = {
   '/api/health': {
     get: {
       summary: 'Which services (and their dependencies) are up',
+      security: [],
       responses: {
         200: { description: 'Every service is ready.', content: json(HealthReply) },
         429: { description: 'Asked too often by this client.', content: json(ErrorReply) },
@@ -42,6 +43,7 @@ export const GATEWAY_PATHS: Record<string, PathItem> = {
   '/api/openapi.json': {
     get: {
       summary: 'This document: OpenAPI 3.1 of the public API',
+      security: [],
       description:
         'Merged from the services’ own documents. When a service does not answer, its paths are missing and `x-missing-services` names it; when none answers, 503.',
       responses: {
@@ -53,6 +55,7 @@ export const GATEWAY_PATHS: Record<string, PathItem> = {
   '/api/docs': {
     get: {
       summary: 'This reference as a web page',
+      security: [],
       responses: { 200: { description: 'An HTML page.', content: { 'text/html': { schema: { type: 'string' } } } } },
     },
   },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { AjvCompiler, type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import { type SerializerFactory, SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -21,6 +22,7 @@ import { type Logger, logAccess, loggablePath } from './logger.js';
 import { UNMATCHED_ROUTE, httpMetrics } from './metrics/http.js';
 import { metricsEnabled, onScrape } from './metrics/registry.js';
 import { Readiness } from './readiness.js';
+import { SECURITY_SCHEMES, declareRouteAuth } from './route-auth.js';
 import { registerRouteList } from './route-list.js';
 import { tracesExported } from './tracing/export.js';
 import { registerTracing, serverSpanEnder, traceOfRequest, tracedChildLogger } from './tracing/http.js';
@@ -70,6 +72,8 @@ export interface ServiceAppOptions {
    * entering a context per request is a cost with nothing to read it.
    */
   workContext?: boolean;
+  /** Security schemes of the OpenAPI document beside the session's bearer token (a webhook key). */
+  securitySchemes?: Record<string, unknown>;
 }
 
 /** The caller's request id (the gateway's, or an operator's) when it looks like one, else a new one. */
@@ -101,6 +105,29 @@ const lazySerializers: SerializerFactory = (externalSchemas, options) => {
   };
 };
 
+/**
+ * Validators: bodies, path parameters and headers are not coerced (a number or object where a
+ * string belongs is a 400, not silently "42"). Query strings are text by nature, so there a
+ * schema's `integer` takes "42" as 42: `limit` is declared as the whole number from 1 to 100 it
+ * is, and a route reads a number. The second Ajv is made when a route first has a query schema.
+ */
+const defaultValidators = AjvCompiler();
+const queryValidators = AjvCompiler();
+type ValidatorOf = (route: { httpPart?: string }) => unknown;
+// The library's types split Ajv and JTD options into a union this (Ajv-only) wrapper need not spell out.
+const validators = ((externalSchemas: never, options: { customOptions?: object }) => {
+  const strict = defaultValidators(externalSchemas, options as never) as unknown as ValidatorOf;
+  let coercing: ValidatorOf | undefined;
+  return (route: { httpPart?: string }) => {
+    if (route.httpPart !== 'querystring') return strict(route);
+    coercing ??= queryValidators(externalSchemas, {
+      ...options,
+      customOptions: { ...options.customOptions, coerceTypes: true },
+    } as never) as unknown as ValidatorOf;
+    return coercing(route);
+  };
+}) as unknown as BuildCompilerFromPool;
+
 const OPEN_PATHS = new Set(['/health/live', '/health/ready', '/openapi.json']);
 /** When a client should try again after a dependency failed its call (the gateway's 503 says the same). */
 const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
@@ -124,10 +151,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     trustProxy: options.trustProxy ? trustOneHop : false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     ...(options.connectionTimeoutMs !== undefined ? { connectionTimeout: options.connectionTimeoutMs } : {}),
-    // No coercion: a number or object where a string belongs is a 400, not silently "42".
-    // Query strings are strings; routes that need numbers there parse them explicitly.
+    // No coercion but in query strings (validators, above).
     ajv: { customOptions: { removeAdditional: false, allErrors: false, coerceTypes: false } },
-    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
+    schemaController: { compilersFactory: { buildValidator: validators, buildSerializer: lazySerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as ServiceApp;
 
   const readiness = new Readiness();
@@ -147,8 +173,14 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   // OpenAPI 3.1: its schemas are JSON Schema, so TypeBox's nullable unions pass through unchanged
   // and the gateway merges the services' documents into the public one (/api/openapi.json).
   await app.register(swagger, {
-    openapi: { openapi: '3.1.0', info: { title: `HomeReport ${options.name} service`, version: '1.0.0' } },
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: `HomeReport ${options.name} service`, version: '1.0.0' },
+      components: { securitySchemes: { ...SECURITY_SCHEMES, ...options.securitySchemes } as never },
+    },
   });
+  // Each route's access, its check and its `security`, from its `config.auth` (route-auth.ts).
+  app.addHook('onRoute', declareRouteAuth);
   // Services only (they have a secret): the gateway has no internal side to list its routes on.
   if (options.internalSecret !== undefined) registerRouteList(app);
 
@@ -244,10 +276,10 @@ async function answerError(error: FastifyError | AppError, req: FastifyRequest, 
     });
   }
   if (error.validation) {
-    const details = error.validation.map((v) => ({
-      field: fieldName(v.instancePath, v.params as Record<string, unknown>),
-      message: v.message ?? 'is invalid',
-    }));
+    const details = error.validation.map((v) => {
+      const field = fieldName(v.instancePath, v.params as Record<string, unknown>);
+      return { field, message: rangeOf(req, error.validationContext, field) ?? v.message ?? 'is invalid' };
+    });
     const first = details[0];
     const message = first ? `${first.field ? `${first.field}: ` : ''}${first.message}` : 'Invalid input.';
     return reply.status(400).send({ error: message, code: 'VALIDATION', details });
@@ -273,6 +305,20 @@ async function answerError(error: FastifyError | AppError, req: FastifyRequest, 
     error: `Something went wrong on our side. Please try again later (request id ${req.id}).`,
     code: 'INTERNAL',
   });
+}
+
+/**
+ * A query or path parameter declared as a whole number in a range (`limit`), refused: said in
+ * words from its schema, the same for every route, rather than Ajv's "must be <= 100".
+ */
+function rangeOf(req: FastifyRequest, part: string | undefined, field: string): string | null {
+  if (part !== 'querystring' && part !== 'params') return null;
+  const schema = req.routeOptions.schema?.[part] as
+    | { properties?: Record<string, Record<string, unknown>> }
+    | undefined;
+  const property = schema?.properties?.[field];
+  if (property?.type !== 'integer' || property.minimum === undefined || property.maximum === undefined) return null;
+  return `must be a whole number from ${property.minimum} to ${property.maximum}`;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from './errors.js';
 
 export type Role = 'user' | 'admin';
 export interface Identity {
@@ -26,15 +25,4 @@ export function identityFromHeaders(headers: FastifyRequest['headers']): Identit
   const role = headers['x-user-role'];
   if (typeof userId !== 'string' || typeof email !== 'string') return null;
   return { userId, email, role: role === 'admin' ? 'admin' : 'user' };
-}
-
-export function requireUser(req: FastifyRequest): Identity {
-  if (!req.identity) throw unauthorized();
-  return req.identity;
-}
-
-export function requireAdmin(req: FastifyRequest): Identity {
-  const identity = requireUser(req);
-  if (identity.role !== 'admin') throw forbidden('Admin access is required.');
-  return identity;
 }

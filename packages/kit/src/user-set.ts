@@ -70,28 +70,26 @@ export class UserSet {
 }
 
 /**
- * The route schemas of a user's set under /api/users: list it (200), add (PUT) and remove
- * (DELETE) one value by path parameter, both 204 and idempotent; an add can also answer 409.
+ * The route options of a user's set under /api/users, for the signed-in user only: list it (200),
+ * add (PUT) and remove (DELETE) one value by path parameter, both 204 and idempotent; an add can
+ * also answer 409. `summaries` name the three operations for the OpenAPI document.
  */
 export function userSetSchemas<Params extends TSchema, ListReply extends TSchema>(
   params: Params,
   listReply: ListReply,
+  summaries: { list: string; add: string; remove: string },
 ) {
   const tags = ['users'];
-  const remove = {
-    tags,
-    params,
+  const config = { auth: 'user' } as const;
+  const response = {
     // 204 carries no body (Fastify sends none); named for the OpenAPI document.
-    response: {
-      204: Type.Null({ description: 'Done; doing it again changes nothing.' }),
-      400: ErrorReply,
-      401: ErrorReply,
-      404: ErrorReply,
-    },
+    204: Type.Null({ description: 'Done; doing it again changes nothing.' }),
+    400: ErrorReply,
+    404: ErrorReply,
   };
   return {
-    list: { tags, response: { 200: listReply, 401: ErrorReply } },
-    add: { ...remove, response: { ...remove.response, 409: ErrorReply } },
-    remove,
+    list: { config, schema: { tags, summary: summaries.list, response: { 200: listReply } } },
+    add: { config, schema: { tags, summary: summaries.add, params, response: { ...response, 409: ErrorReply } } },
+    remove: { config, schema: { tags, summary: summaries.remove, params, response } },
   };
 }

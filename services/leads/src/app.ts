@@ -11,6 +11,7 @@ import { LEAD_EVENT_BATCHES, OUTBOX_COLLECTIONS } from './events/published.js';
 import { registerAdminRoutes } from './routes/admin/index.js';
 import { registerWebhookRoutes } from './routes/webhooks/index.js';
 import { registerMetaWebhookRoutes } from './routes/webhooks/meta.js';
+import { WEBHOOK_SECURITY_SCHEMES } from './schemas/leads.js';
 
 export interface AppDeps {
   config: LeadsConfig;
@@ -27,6 +28,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     logger,
     internalSecret: config.INTERNAL_SECRET,
     trustProxy: true,
+    securitySchemes: WEBHOOK_SECURITY_SCHEMES,
   });
   infra.attach(app);
 

@@ -7,6 +7,20 @@ import { AccessHistoryEntry, UserStats } from './users.js';
 
 /** Longest password any call accepts: long enough for a passphrase, short enough to hash cheaply. */
 export const PASSWORD_MAX_LENGTH = 200;
+/** Shortest new password (register, reset, change); the auth service words the refusal. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/**
+ * A password being chosen: at least 8 characters, not only spaces, not a common one. The
+ * schema carries what JSON Schema can say (the length, a non-space); the auth service checks
+ * these rules first, to answer in a sentence.
+ */
+export const NewPassword = Type.String({
+  minLength: PASSWORD_MIN_LENGTH,
+  maxLength: PASSWORD_MAX_LENGTH,
+  pattern: '\\S',
+  description: 'At least 8 characters, not only spaces, and not one of the most common passwords.',
+});
 
 const GivenPassword = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH });
 
@@ -17,7 +31,7 @@ const GivenPassword = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH
 export const ChangePasswordBody = Type.Object(
   {
     current_password: GivenPassword,
-    new_password: Type.String({ maxLength: PASSWORD_MAX_LENGTH, description: 'At least 8 characters.' }),
+    new_password: NewPassword,
   },
   { additionalProperties: false },
 );

@@ -36,7 +36,7 @@ export type RecentRequestsReply = Static<typeof RecentRequestsReply>;
 export const AdminRequestsQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 200, description: 'Whole words of the address, any order and case' })),
   status: Type.Optional(RequestStatus),
-  limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: '1 to 200; default 50' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, description: 'default 50' })),
   cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'next_cursor of the previous page' })),
 });
 export type AdminRequestsQuery = Static<typeof AdminRequestsQuery>;

@@ -29,11 +29,16 @@ export type WebhookKey = Static<typeof WebhookKey>;
 export const WebhookKeysReply = Type.Object({ keys: Type.Array(WebhookKey), webhook_url: Type.String() });
 export type WebhookKeysReply = Static<typeof WebhookKeysReply>;
 
-/** POST /api/admin/webhook-keys. The name is trimmed; blank is a 400, a taken name a 409. */
-export const CreateWebhookKeyBody = Type.Object(
-  { key_name: Type.String({ maxLength: KEY_NAME_MAX_LENGTH + 200 }) },
-  { additionalProperties: false },
-);
+/** A key's name, as kept: trimmed (by the service, before this applies), not blank, no control characters. */
+const KeyName = Type.String({
+  minLength: 1,
+  maxLength: KEY_NAME_MAX_LENGTH,
+  pattern: '^\\P{Cc}*\\S\\P{Cc}*$',
+  description: `Trimmed, then 1 to ${KEY_NAME_MAX_LENGTH} characters, not blank, no control characters`,
+});
+
+/** POST /api/admin/webhook-keys. Blank is a 400, a taken name a 409. */
+export const CreateWebhookKeyBody = Type.Object({ key_name: KeyName }, { additionalProperties: false });
 export type CreateWebhookKeyBody = Static<typeof CreateWebhookKeyBody>;
 
 /** 201 of POST /api/admin/webhook-keys: the secret is in this answer and nowhere else, ever. */
@@ -105,12 +110,14 @@ export const LeadStatusChange = Type.Object({
 });
 export type LeadStatusChange = Static<typeof LeadStatusChange>;
 
-/** GET /api/admin/leads query; `limit` is a decimal string (query strings are strings). */
+/** GET /api/admin/leads query. */
 export const LeadsQuery = Type.Object(
   {
     status: Type.Optional(LeadStatus),
-    key_name: Type.Optional(Type.String({ minLength: 1, maxLength: KEY_NAME_MAX_LENGTH + 200 })),
-    limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })),
+    key_name: Type.Optional(Type.String({ minLength: 1, maxLength: KEY_NAME_MAX_LENGTH })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: LEADS_PAGE_MAX, description: `default ${LEADS_PAGE_DEFAULT}` }),
+    ),
     cursor: Type.Optional(Type.String({ maxLength: 100 })),
   },
   { additionalProperties: false },
@@ -125,7 +132,7 @@ export type LeadsReply = Static<typeof LeadsReply>;
 export const LeadsExportQuery = Type.Object(
   {
     status: Type.Optional(LeadStatus),
-    key_name: Type.Optional(Type.String({ minLength: 1, maxLength: KEY_NAME_MAX_LENGTH + 200 })),
+    key_name: Type.Optional(Type.String({ minLength: 1, maxLength: KEY_NAME_MAX_LENGTH })),
   },
   { additionalProperties: false },
 );

@@ -82,9 +82,7 @@ export const CoveredRequestsQuery = Type.Object({
     Type.String({ maxLength: 200, description: 'Words of the address (street, city, state or ZIP), any case' }),
   ),
   sort: Type.Optional(Type.Union([Type.Literal('newest'), Type.Literal('city')], { description: 'default newest' })),
-  limit: Type.Optional(
-    Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: '1 to 100; default 24 (100 without q or sort)' }),
-  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'default 24 with q or sort, else 100' })),
   cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'next_cursor of the previous page' })),
 });
 export type CoveredRequestsQuery = Static<typeof CoveredRequestsQuery>;

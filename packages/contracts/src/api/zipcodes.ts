@@ -222,8 +222,8 @@ export const ZIP_OFFSET_MAX = 1_000_000;
 
 /**
  * Query of GET /api/zipcodes. Any of these turns the answer into a page (`ZipListPage`); the
- * search rules are in zipcodes-search.ts. Query strings are not coerced (kit's app.ts), so the
- * numbers are digit strings with their range in the pattern.
+ * search rules are in zipcodes-search.ts. `limit` and `offset` are whole numbers (query strings
+ * are coerced to a schema's integer: kit's app.ts).
  */
 export const ZipListQuery = Type.Object(
   {
@@ -237,13 +237,10 @@ export const ZipListQuery = Type.Object(
       Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('3')], { description: '1, 2 or 3' }),
     ),
     limit: Type.Optional(
-      Type.String({ pattern: '^(100|[1-9][0-9]?)$', description: `a whole number from 1 to ${ZIP_PAGE_MAX}` }),
+      Type.Integer({ minimum: 1, maximum: ZIP_PAGE_MAX, description: `a whole number from 1 to ${ZIP_PAGE_MAX}` }),
     ),
     offset: Type.Optional(
-      Type.String({
-        pattern: '^(0|[1-9][0-9]{0,5}|1000000)$',
-        description: `a whole number from 0 to ${ZIP_OFFSET_MAX}`,
-      }),
+      Type.Integer({ minimum: 0, maximum: ZIP_OFFSET_MAX, description: `a whole number from 0 to ${ZIP_OFFSET_MAX}` }),
     ),
   },
   // An unknown or misspelt parameter (?teir=1) is refused rather than ignored.

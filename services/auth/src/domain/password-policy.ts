@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@homereport/contracts';
 
-export const MIN_PASSWORD_LENGTH = 8;
+export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
 /** Long enough for any passphrase, short enough that hashing it is not a denial of service. */
-export const MAX_PASSWORD_LENGTH = 200;
+export const MAX_PASSWORD_LENGTH = PASSWORD_MAX_LENGTH;
 
 const TOO_COMMON = 'This password is too common. Please choose another.';
 

@@ -1,15 +1,15 @@
+import { NewPassword } from '@homereport/contracts';
 import { type Static, Type } from '@sinclair/typebox';
 import { MAX_EMAIL_LENGTH } from '../domain/email.js';
 import { MAX_PASSWORD_LENGTH } from '../domain/password-policy.js';
 
 // Bodies refuse unknown fields and anything but strings, so `{ "email": { "$ne": null } }` is a
-// 400 at the edge and never reaches a query. The password rules (length 8 and up) are checked
-// in the domain, which words them for people; the schema only bounds the size.
+// 400 at the edge and never reaches a query. A new password's rules are checked before the
+// schema (routes' sayWhenPasswordIsWeak), in the domain's words; the schema documents them.
 const body = <T extends Parameters<typeof Type.Object>[0]>(properties: T) =>
   Type.Object(properties, { additionalProperties: false });
 
 const Email = Type.String({ format: 'email', minLength: 3, maxLength: MAX_EMAIL_LENGTH });
-const NewPassword = Type.String({ maxLength: MAX_PASSWORD_LENGTH, description: 'At least 8 characters.' });
 const GivenPassword = Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH });
 const Token = Type.String({ minLength: 1, maxLength: 200 });
 

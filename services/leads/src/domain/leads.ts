@@ -174,7 +174,7 @@ export class Leads {
 
   // ---- working leads ------------------------------------------------------------------------
 
-  async list(query: LeadFilter & { limit?: string; cursor?: string }) {
+  async list(query: LeadFilter & { limit?: number; cursor?: string }) {
     const limit = parseLimit(query.limit);
     const before = query.cursor === undefined ? null : decodeCursor(query.cursor);
     if (query.cursor !== undefined && before === null) throw badRequest(Messages.badCursor);
@@ -235,11 +235,11 @@ function filterOf(query: LeadFilter): LeadFilter {
   };
 }
 
-function parseLimit(limit: string | undefined): number {
+/** The route's schema bounds it already; checked again for any other caller. */
+function parseLimit(limit: number | undefined): number {
   if (limit === undefined) return LEADS_PAGE_DEFAULT;
-  const n = Number(limit);
-  if (!Number.isInteger(n) || n < 1 || n > LEADS_PAGE_MAX) throw badRequest(Messages.badLimit);
-  return n;
+  if (!Number.isInteger(limit) || limit < 1 || limit > LEADS_PAGE_MAX) throw badRequest(Messages.badLimit);
+  return limit;
 }
 
 const isGoogleShape = (body: unknown): boolean =>

@@ -1,9 +1,12 @@
+import { ZIP_CODE_PATTERN } from '@homereport/contracts';
 import { type Static, Type } from '@sinclair/typebox';
 
 export { ZipDetailReply, ZipImportReport, ZipListPage, ZipListQuery, ZipListReply } from '@homereport/contracts';
 
-/** The ZIP code is checked in the handler, so a malformed one gets our own 400 message. */
-export const ZipCodeParams = Type.Object({ zipCode: Type.String() });
+/** A malformed ZIP code is refused by the route with its own sentence (attachValidation). */
+export const ZipCodeParams = Type.Object({
+  zipCode: Type.String({ pattern: ZIP_CODE_PATTERN, description: 'five digits, for example 02116' }),
+});
 export type ZipCodeParams = Static<typeof ZipCodeParams>;
 
 /** Records are checked one by one in the domain, so one bad record does not refuse the rest. */

@@ -6,9 +6,10 @@ import {
   MessageReply,
 } from '@homereport/contracts';
 import { ErrorReply, type ServiceApp, requireUser, unauthorized } from '@homereport/kit';
+import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { type OwnAccount, OwnAccountMessages, type SignedInCaller } from '../../domain/own-account.js';
-import { bearerToken } from '../auth/index.js';
+import { bearerToken, sayWhenPasswordIsWeak } from '../auth/index.js';
 
 const tags = ['account'];
 
@@ -24,11 +25,14 @@ export function registerAccountRoutes(app: ServiceApp, { ownAccount }: { ownAcco
   app.post(
     '/api/auth/change-password',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
+        summary: 'Change the password; every other session of the user ends',
         body: ChangePasswordBody,
-        response: { 200: MessageReply, 400: ErrorReply, 401: ErrorReply, 429: ErrorReply },
+        response: { 200: MessageReply, 400: ErrorReply, 429: ErrorReply },
       },
+      preValidation: sayWhenPasswordIsWeak('new_password'),
     },
     async (req) => {
       const caller = signedIn(req);
@@ -40,7 +44,14 @@ export function registerAccountRoutes(app: ServiceApp, { ownAccount }: { ownAcco
 
   app.get(
     '/api/auth/account/export',
-    { schema: { tags, response: { 200: AccountExport, 401: ErrorReply, 503: ErrorReply } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Download everything held about the signed-in user (a JSON attachment)',
+        response: { 200: AccountExport, 503: ErrorReply },
+      },
+    },
     async (req, reply) => {
       const { userId } = requireUser(req);
       const data = await ownAccount.exportData({ userId, requestId: req.id, log: req.log });
@@ -49,10 +60,23 @@ export function registerAccountRoutes(app: ServiceApp, { ownAccount }: { ownAcco
     },
   );
 
-  app.delete('/api/auth/account', { schema: { tags, body: DeleteAccountBody } }, async (req, reply) => {
-    const caller = signedIn(req);
-    await ownAccount.deleteAccount(req.body.password, caller);
-    req.log.info({ userId: caller.userId }, 'account deleted');
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/auth/account',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Delete the account (the password again); every session ends',
+        body: DeleteAccountBody,
+        // 401 also for a wrong password (api.md).
+        response: { 204: Type.Null({ description: 'Deleted.' }), 400: ErrorReply, 429: ErrorReply },
+      },
+    },
+    async (req, reply) => {
+      const caller = signedIn(req);
+      await ownAccount.deleteAccount(req.body.password, caller);
+      req.log.info({ userId: caller.userId }, 'account deleted');
+      return reply.status(204).send(null);
+    },
+  );
 }

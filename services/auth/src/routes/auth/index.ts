@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { type Accounts, type Caller, Messages } from '../../domain/accounts.js';
 import { looksLikeEmail, normaliseEmail } from '../../domain/email.js';
+import { passwordProblem } from '../../domain/password-policy.js';
 import {
   AdminLoginBody,
   CredentialsBody,
@@ -44,6 +45,19 @@ async function sayWhenEmailIsMalformed(req: FastifyRequest): Promise<void> {
   }
 }
 
+/**
+ * Before the schema (whose minLength documents the rule): a new password that breaks a rule is
+ * answered with the domain's sentence for it, not the schema's "must NOT have fewer than 8".
+ */
+export const sayWhenPasswordIsWeak =
+  (field: string) =>
+  async (req: FastifyRequest): Promise<void> => {
+    const body = req.body as Record<string, unknown> | null;
+    if (!body || typeof body !== 'object' || typeof body[field] !== 'string') return;
+    const problem = passwordProblem(body[field]);
+    if (problem) throw new AppError(400, 'BAD_REQUEST', problem, { details: [{ field, message: problem }] });
+  };
+
 /** /api/auth/*, as in api.md "Auth and users". Handlers parse, call the domain and shape the reply. */
 export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps): void {
   // req.ip is the address the gateway forwarded (the kit trusts exactly that one hop).
@@ -52,8 +66,13 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
   app.post(
     '/api/auth/register',
     {
-      schema: { tags, body: RegisterBody, response: { 201: MessageReply, ...errors(400, 409, 429) } },
-      preValidation: sayWhenEmailIsMalformed,
+      schema: {
+        tags,
+        summary: 'Create an account; a verification email follows',
+        body: RegisterBody,
+        response: { 201: MessageReply, ...errors(400, 409, 429) },
+      },
+      preValidation: [sayWhenEmailIsMalformed, sayWhenPasswordIsWeak('password')],
     },
     async (req, reply) => {
       const { userId } = await accounts.register(req.body, caller(req));
@@ -64,7 +83,14 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
 
   app.post(
     '/api/auth/verify-email',
-    { schema: { tags, body: TokenBody, response: { 200: VerifyEmailReply, ...errors(400) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Verify an email address with the token from its link',
+        body: TokenBody,
+        response: { 200: VerifyEmailReply, ...errors(400) },
+      },
+    },
     async (req) => {
       const { userId, alreadyVerified } = await accounts.verifyEmail(req.body.token, caller(req));
       req.log.info({ userId, alreadyVerified }, 'email verified');
@@ -77,7 +103,12 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
   app.post(
     '/api/auth/resend-verification',
     {
-      schema: { tags, body: EmailBody, response: { 200: MessageReply, ...errors(400, 429) } },
+      schema: {
+        tags,
+        summary: 'Send the verification email again',
+        body: EmailBody,
+        response: { 200: MessageReply, ...errors(400, 429) },
+      },
       preValidation: sayWhenEmailIsMalformed,
     },
     async (req) => {
@@ -90,7 +121,12 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
   app.post(
     '/api/auth/login',
     {
-      schema: { tags, body: CredentialsBody, response: { 200: SessionReply, ...errors(400, 401, 403, 429) } },
+      schema: {
+        tags,
+        summary: 'Sign in: a session token',
+        body: CredentialsBody,
+        response: { 200: SessionReply, ...errors(400, 401, 403, 429) },
+      },
       preValidation: sayWhenEmailIsMalformed,
     },
     async (req) => {
@@ -103,7 +139,12 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
   app.post(
     '/api/auth/admin-login',
     {
-      schema: { tags, body: AdminLoginBody, response: { 200: SessionReply, ...errors(400, 401, 403, 429) } },
+      schema: {
+        tags,
+        summary: 'Sign in as an admin (with a TOTP or recovery code once TOTP is on)',
+        body: AdminLoginBody,
+        response: { 200: SessionReply, ...errors(400, 401, 403, 429) },
+      },
       preValidation: sayWhenEmailIsMalformed,
     },
     async (req) => {
@@ -114,13 +155,30 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
   );
 
   // Admins' TOTP (api notes in README). By the stored role, so an enrolment-only session may call them.
-  app.get('/api/auth/mfa', { schema: { tags, response: { 200: MfaStatusReply, ...errors(401) } } }, async (req) => {
-    return accounts.mfaStatus(requireUser(req).userId);
-  });
+  // 403: the account is not an admin's.
+  app.get(
+    '/api/auth/mfa',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Whether TOTP is on for this admin, and whether it is required',
+        response: { 200: MfaStatusReply, ...errors(403) },
+      },
+    },
+    async (req) => accounts.mfaStatus(requireUser(req).userId),
+  );
 
   app.post(
     '/api/auth/mfa/enrol',
-    { schema: { tags, response: { 200: MfaEnrolReply, ...errors(401, 409) } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Start TOTP enrolment: a secret for an authenticator app',
+        response: { 200: MfaEnrolReply, ...errors(403, 409) },
+      },
+    },
     async (req) => {
       const { userId } = requireUser(req);
       const reply = await accounts.enrolMfa(userId);
@@ -131,7 +189,15 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
 
   app.post(
     '/api/auth/mfa/activate',
-    { schema: { tags, body: MfaActivateBody, response: { 200: MfaActivateReply, ...errors(400, 401) } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Turn TOTP on with a code from the app: a full admin session and recovery codes',
+        body: MfaActivateBody,
+        response: { 200: MfaActivateReply, ...errors(400, 403) },
+      },
+    },
     async (req) => {
       const { userId } = requireUser(req);
       const token = bearerToken(req);
@@ -142,14 +208,15 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
     },
   );
 
-  app.get('/api/auth/me', { schema: { tags, response: { 200: MeReply, ...errors(401) } } }, async (req) => {
-    const { userId } = requireUser(req);
-    return { user: await accounts.me(userId) };
-  });
+  app.get(
+    '/api/auth/me',
+    { config: { auth: 'user' }, schema: { tags, summary: 'The signed-in user', response: { 200: MeReply } } },
+    async (req) => ({ user: await accounts.me(requireUser(req).userId) }),
+  );
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags, response: { 204: SignedOut, ...errors(401) } } },
+    { config: { auth: 'user' }, schema: { tags, summary: 'Sign out: end this session', response: { 204: SignedOut } } },
     async (req, reply) => {
       const token = bearerToken(req);
       if (!token) throw unauthorized();
@@ -162,7 +229,12 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
   app.post(
     '/api/auth/forgot-password',
     {
-      schema: { tags, body: EmailBody, response: { 200: MessageReply, ...errors(400, 429) } },
+      schema: {
+        tags,
+        summary: 'Email a password reset link',
+        body: EmailBody,
+        response: { 200: MessageReply, ...errors(400, 429) },
+      },
       preValidation: sayWhenEmailIsMalformed,
     },
     async (req) => {
@@ -174,7 +246,15 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
 
   app.post(
     '/api/auth/reset-password',
-    { schema: { tags, body: ResetPasswordBody, response: { 200: MessageReply, ...errors(400) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the token from the reset link',
+        body: ResetPasswordBody,
+        response: { 200: MessageReply, ...errors(400) },
+      },
+      preValidation: sayWhenPasswordIsWeak('password'),
+    },
     async (req) => {
       const { userId, sessionsEnded } = await accounts.resetPassword(req.body, caller(req));
       req.log.info({ userId, sessionsEnded }, 'password reset');

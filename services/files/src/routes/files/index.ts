@@ -1,4 +1,4 @@
-import { RequestIdParams, SignedLinkQuery, UploadReportsReply } from '@homereport/contracts';
+import { REPORT_FILE_TYPES, RequestIdParams, SignedLinkQuery, UploadReportsReply } from '@homereport/contracts';
 import {
   AppError,
   ErrorReply,
@@ -24,6 +24,22 @@ interface FileRouteDeps {
 
 const tags = ['files'];
 
+/**
+ * The upload's parts, for the OpenAPI document only: the parts stream to storage as they arrive
+ * (domain/upload.ts checks each name, extension and content), so no validator sees a body.
+ */
+const UploadParts = Type.Object(
+  Object.fromEntries(
+    REPORT_FILE_TYPES.map((type) => [
+      type,
+      Type.Optional(
+        Type.String({ format: 'binary', description: `The ${type.replace('_', ' ')} file: PDF, DOC or DOCX` }),
+      ),
+    ]),
+  ),
+  { description: 'At least one of the parts, each at most once.', minProperties: 1 },
+);
+
 /** The multipart parser's limit errors carry these codes; they become our 413. */
 const LIMIT_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
 
@@ -31,8 +47,13 @@ export function registerFileRoutes(app: ServiceApp, deps: FileRouteDeps): void {
   app.post(
     '/api/admin/requests/:id/upload',
     {
+      config: {
+        auth: 'admin',
+        swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: UploadParts }, url }),
+      },
       schema: {
         tags,
+        summary: 'Upload a request’s report files (multipart); they replace the ones it had',
         params: RequestIdParams,
         consumes: ['multipart/form-data'],
         response: { 200: UploadReportsReply, 400: ErrorReply, 404: ErrorReply, 413: ErrorReply, 415: ErrorReply },
@@ -82,12 +103,20 @@ export function registerFileRoutes(app: ServiceApp, deps: FileRouteDeps): void {
     {
       schema: {
         tags,
+        summary: 'Download a report file by its signed link',
         params: Type.Object({
           requestId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }),
           name: Type.String({ pattern: '^[A-Za-z0-9_-]{1,80}$' }),
         }),
         querystring: Type.Partial(SignedLinkQuery),
-        response: { 403: ErrorReply, 404: ErrorReply },
+        response: {
+          200: {
+            description: 'The file, with its own content type (PDF, DOC or DOCX) and name.',
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
+          403: ErrorReply,
+          404: ErrorReply,
+        },
       },
     },
     async (req, reply) => {

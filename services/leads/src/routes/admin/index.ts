@@ -1,6 +1,10 @@
 import { Readable } from 'node:stream';
-import { type ServiceApp, requireAdmin } from '@homereport/kit';
+import { type ServiceApp, badRequest, requireAdmin } from '@homereport/kit';
+import { ErrorReply } from '@homereport/kit';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import type { Leads } from '../../domain/leads.js';
+import { checkKeyName } from '../../domain/webhook-keys.js';
 import {
   CreateWebhookKeyBody,
   CreateWebhookKeyReply,
@@ -24,12 +28,28 @@ interface AdminRouteDeps {
 
 const keyTags = ['admin: webhook keys'];
 const leadTags = ['admin: leads'];
+const config = { auth: 'admin' } as const;
+
+/**
+ * Before the schema: the name is trimmed and normalised as it will be kept, so the schema's
+ * length applies to what is stored, and a refusal is the domain's sentence.
+ */
+async function keepKeyNameAsStored(req: FastifyRequest): Promise<void> {
+  const body = req.body as Record<string, unknown> | null;
+  if (!body || typeof body !== 'object' || typeof body.key_name !== 'string') return;
+  const check = checkKeyName(body.key_name);
+  if (!check.ok) throw badRequest(check.message, [{ field: 'key_name', message: check.message }]);
+  body.key_name = check.name;
+}
 
 /** /api/admin/webhook-keys* and /api/admin/leads* (api.md "Admin"). The gateway lets only admins in; so do we. */
 export function registerAdminRoutes(app: ServiceApp, { leads }: AdminRouteDeps): void {
   app.get(
     '/api/admin/webhook-keys',
-    { schema: { tags: keyTags, response: { 200: WebhookKeysReply, ...errors(401, 403) } } },
+    {
+      config,
+      schema: { tags: keyTags, summary: 'Every webhook key (never its secret)', response: { 200: WebhookKeysReply } },
+    },
     async (req) => {
       requireAdmin(req);
       return leads.listKeys();
@@ -39,11 +59,14 @@ export function registerAdminRoutes(app: ServiceApp, { leads }: AdminRouteDeps):
   app.post(
     '/api/admin/webhook-keys',
     {
+      config,
       schema: {
         tags: keyTags,
+        summary: 'Make a webhook key; its secret is in this answer only',
         body: CreateWebhookKeyBody,
-        response: { 201: CreateWebhookKeyReply, ...errors(400, 401, 403, 409) },
+        response: { 201: CreateWebhookKeyReply, ...errors(400, 409) },
       },
+      preValidation: keepKeyNameAsStored,
     },
     async (req, reply) => {
       const admin = requireAdmin(req);
@@ -57,10 +80,12 @@ export function registerAdminRoutes(app: ServiceApp, { leads }: AdminRouteDeps):
   app.put(
     '/api/admin/webhook-keys/:key_name/toggle',
     {
+      config,
       schema: {
         tags: keyTags,
+        summary: 'Turn a webhook key off, or on again',
         params: KeyNameParams,
-        response: { 200: ToggleWebhookKeyReply, ...errors(401, 403, 404) },
+        response: { 200: ToggleWebhookKeyReply, ...errors(404) },
       },
     },
     async (req) => {
@@ -76,7 +101,15 @@ export function registerAdminRoutes(app: ServiceApp, { leads }: AdminRouteDeps):
 
   app.get(
     '/api/admin/leads',
-    { schema: { tags: leadTags, querystring: LeadsQuery, response: { 200: LeadsReply, ...errors(400, 401, 403) } } },
+    {
+      config,
+      schema: {
+        tags: leadTags,
+        summary: 'Leads, newest first, filtered by status and key',
+        querystring: LeadsQuery,
+        response: { 200: LeadsReply, ...errors(400) },
+      },
+    },
     async (req) => {
       requireAdmin(req);
       return leads.list(req.query);
@@ -85,7 +118,7 @@ export function registerAdminRoutes(app: ServiceApp, { leads }: AdminRouteDeps):
 
   app.get(
     '/api/admin/leads/stats',
-    { schema: { tags: leadTags, response: { 200: LeadStats, ...errors(401, 403) } } },
+    { config, schema: { tags: leadTags, summary: 'Lead counts by status', response: { 200: LeadStats } } },
     async (req) => {
       requireAdmin(req);
       return leads.stats();
@@ -95,11 +128,19 @@ export function registerAdminRoutes(app: ServiceApp, { leads }: AdminRouteDeps):
   app.get(
     '/api/admin/leads/export.csv',
     {
+      config,
       schema: {
         tags: leadTags,
+        summary: 'Every matching lead as a CSV file (RFC 4180, a header row)',
         querystring: LeadsExportQuery,
-        produces: ['text/csv'],
-        response: { ...errors(400, 401, 403) },
+        response: {
+          200: {
+            description: 'A CSV attachment, streamed: one row per lead, its columns the fields of a lead.',
+            content: { 'text/csv': { schema: Type.String() } },
+          },
+          // Refusals are JSON, as everywhere.
+          400: { description: 'Bad Request', content: { 'application/json': { schema: ErrorReply } } },
+        },
       },
     },
     async (req, reply) => {
@@ -121,7 +162,15 @@ export function registerAdminRoutes(app: ServiceApp, { leads }: AdminRouteDeps):
 
   app.get(
     '/api/admin/leads/:id',
-    { schema: { tags: leadTags, params: LeadIdParams, response: { 200: LeadDetailReply, ...errors(401, 403, 404) } } },
+    {
+      config,
+      schema: {
+        tags: leadTags,
+        summary: 'One lead with its status history',
+        params: LeadIdParams,
+        response: { 200: LeadDetailReply, ...errors(404) },
+      },
+    },
     async (req) => {
       requireAdmin(req);
       return leads.get(req.params.id);
@@ -131,11 +180,13 @@ export function registerAdminRoutes(app: ServiceApp, { leads }: AdminRouteDeps):
   app.put(
     '/api/admin/leads/:id/status',
     {
+      config,
       schema: {
         tags: leadTags,
+        summary: 'Set a lead’s status',
         params: LeadIdParams,
         body: UpdateLeadStatusBody,
-        response: { 200: UpdateLeadStatusReply, ...errors(400, 401, 403, 404, 409) },
+        response: { 200: UpdateLeadStatusReply, ...errors(400, 404, 409) },
       },
     },
     async (req) => {

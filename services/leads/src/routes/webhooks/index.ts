@@ -36,6 +36,7 @@ export async function registerWebhookRoutes(app: ServiceApp, { leads, bodyLimit 
         schema: {
           tags: ['webhooks'],
           summary: 'Receive one lead (generic JSON or a Google Ads lead form webhook)',
+          security: [{ webhookKey: [] }],
           body: InboundLeadPayload,
           response: { 200: InboundLeadReply, ...errors(400, 401, 413, 415) },
         },

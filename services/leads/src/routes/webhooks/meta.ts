@@ -86,6 +86,7 @@ export async function registerMetaWebhookRoutes(app: ServiceApp, { meta, bodyLim
           tags: ['webhooks'],
           summary:
             'Receive Meta Lead Ads leadgen changes (signed with X-Hub-Signature-256); each lead is read from the Graph API and stored',
+          security: [{ metaSignature: [] }],
           headers: Type.Object({
             'x-hub-signature-256': Type.Optional(
               Type.String({

@@ -17,6 +17,7 @@ export function registerContactRoutes(app: ServiceApp, deps: ContactRouteDeps): 
     '/api/contact',
     {
       schema: {
+        tags: ['notifications'],
         summary: 'Send a message to the HomeReport team',
         body: ContactBody,
         response: { 202: ContactAccepted, 400: ErrorReply, 429: ErrorReply },

@@ -8,33 +8,49 @@ import {
   UpdateStatusBody,
   UpdateStatusReply,
 } from '@homereport/contracts';
-import { ErrorReply, type ServiceApp, badRequest, requireAdmin } from '@homereport/kit';
-import { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, type Requests } from '../../domain/requests.js';
+import { ErrorReply, type ServiceApp, requireAdmin } from '@homereport/kit';
+import { ADMIN_PAGE_DEFAULT, type Requests } from '../../domain/requests.js';
 
 const tags = ['admin'];
+const config = { auth: 'admin' } as const;
 
 /**
  * /api/admin/* calls about requests. The gateway refuses non-admins before routing; the check
  * here is the second line, should the service ever be reached another way.
  */
 export function registerAdminRoutes(app: ServiceApp, deps: { requests: Requests }): void {
-  app.get('/api/admin/dashboard', { schema: { tags, response: { 200: AdminDashboardReply } } }, async (req) => {
-    requireAdmin(req);
-    return { stats: await deps.requests.dashboard() };
-  });
+  app.get(
+    '/api/admin/dashboard',
+    { config, schema: { tags, summary: 'Request counts by status', response: { 200: AdminDashboardReply } } },
+    async (req) => {
+      requireAdmin(req);
+      return { stats: await deps.requests.dashboard() };
+    },
+  );
 
-  app.get('/api/admin/recent-requests', { schema: { tags, response: { 200: RecentRequestsReply } } }, async (req) => {
-    requireAdmin(req);
-    return { requests: await deps.requests.recent() };
-  });
+  app.get(
+    '/api/admin/recent-requests',
+    { config, schema: { tags, summary: 'The latest requests', response: { 200: RecentRequestsReply } } },
+    async (req) => {
+      requireAdmin(req);
+      return { requests: await deps.requests.recent() };
+    },
+  );
 
   app.get(
     '/api/admin/requests',
-    { schema: { tags, querystring: AdminRequestsQuery, response: { 200: AdminRequestsReply, 400: ErrorReply } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Every request, newest first, searched and filtered',
+        querystring: AdminRequestsQuery,
+        response: { 200: AdminRequestsReply, 400: ErrorReply },
+      },
+    },
     async (req) => {
       requireAdmin(req);
-      const limit = Number(req.query.limit ?? ADMIN_PAGE_DEFAULT);
-      if (limit > ADMIN_PAGE_MAX) throw badRequest(`limit must be between 1 and ${ADMIN_PAGE_MAX}.`);
+      const limit = req.query.limit ?? ADMIN_PAGE_DEFAULT;
       const cursor = req.query.cursor === undefined ? null : Number(req.query.cursor);
       return deps.requests.adminList({ q: req.query.q, status: req.query.status, limit, cursor });
     },
@@ -42,7 +58,15 @@ export function registerAdminRoutes(app: ServiceApp, deps: { requests: Requests 
 
   app.get(
     '/api/admin/requests/:id',
-    { schema: { tags, params: RequestIdParams, response: { 200: AdminRequestReply, 404: ErrorReply } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One request with its files and history',
+        params: RequestIdParams,
+        response: { 200: AdminRequestReply, 404: ErrorReply },
+      },
+    },
     async (req) => {
       requireAdmin(req);
       return deps.requests.forAdmin(req.params.id);
@@ -52,11 +76,14 @@ export function registerAdminRoutes(app: ServiceApp, deps: { requests: Requests 
   app.put(
     '/api/admin/requests/:id/status',
     {
+      config,
       schema: {
         tags,
+        summary: 'Set a request’s status',
         params: RequestIdParams,
         body: UpdateStatusBody,
-        response: { 200: UpdateStatusReply, 400: ErrorReply, 404: ErrorReply },
+        // 409: `covered` while the request has no report file.
+        response: { 200: UpdateStatusReply, 400: ErrorReply, 404: ErrorReply, 409: ErrorReply },
       },
     },
     async (req) => {

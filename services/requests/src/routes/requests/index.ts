@@ -11,20 +11,13 @@ import {
   CACHE_GENERATION_HEADER,
   ErrorReply,
   type ServiceApp,
-  badRequest,
   formatCacheGeneration,
   requireUser,
   tooManyRequests,
 } from '@homereport/kit';
 import type { AnonymousLimit } from '../../data/anonymous-limit.js';
 import type { Reports } from '../../domain/reports.js';
-import {
-  COVERED_PAGE_DEFAULT,
-  COVERED_PAGE_MAX,
-  Messages,
-  type Requests,
-  SEARCH_PAGE_DEFAULT,
-} from '../../domain/requests.js';
+import { COVERED_PAGE_DEFAULT, Messages, type Requests, SEARCH_PAGE_DEFAULT } from '../../domain/requests.js';
 
 const tags = ['requests'];
 
@@ -36,8 +29,11 @@ export function registerRequestRoutes(
   app.post(
     '/api/requests',
     {
+      // Anyone; a signed-in requester's request is theirs (and answered as a repeat when it is one).
+      config: { auth: 'optional' },
       schema: {
         tags,
+        summary: 'Ask for a property to be covered',
         body: CreateRequestBody,
         response: { 201: CreateRequestReply, 400: ErrorReply, 429: ErrorReply },
       },
@@ -59,11 +55,15 @@ export function registerRequestRoutes(
 
   app.get(
     '/api/requests/covered',
-    { schema: { tags, querystring: CoveredRequestsQuery, response: { 200: CoveredRequestsReply } } },
+    {
+      schema: {
+        tags,
+        summary: 'Covered properties: the newest first, or searched and sorted',
+        querystring: CoveredRequestsQuery,
+        response: { 200: CoveredRequestsReply, 400: ErrorReply },
+      },
+    },
     async (req, reply) => {
-      if (req.query.limit !== undefined && Number(req.query.limit) > COVERED_PAGE_MAX) {
-        throw badRequest(`limit must be between 1 and ${COVERED_PAGE_MAX}.`);
-      }
       if (req.query.q !== undefined || req.query.sort !== undefined) {
         return deps.requests.searchCovered({
           q: req.query.q,
@@ -84,7 +84,10 @@ export function registerRequestRoutes(
 
   app.get(
     '/api/requests/mine',
-    { schema: { tags, response: { 200: MyRequestsReply, 401: ErrorReply } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'The signed-in user’s requests', response: { 200: MyRequestsReply } },
+    },
     async (req) => {
       const user = requireUser(req);
       return { requests: await deps.requests.mine(user.userId) };
@@ -94,10 +97,12 @@ export function registerRequestRoutes(
   app.get(
     '/api/requests/:id/view',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
+        summary: 'Open a covered report (one credit for a property first opened this period)',
         params: RequestIdParams,
-        response: { 200: ReportViewReply, 401: ErrorReply, 402: ErrorReply, 404: ErrorReply },
+        response: { 200: ReportViewReply, 402: ErrorReply, 404: ErrorReply },
       },
     },
     async (req) => {

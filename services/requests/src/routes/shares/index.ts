@@ -10,11 +10,12 @@ export function registerShareRoutes(app: ServiceApp, deps: { shares: Shares }): 
   app.post(
     '/api/requests/:id/share',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Create a link anyone can open to see this report (the caller opened it this credit period)',
         params: RequestIdParams,
-        response: { 201: ShareLinkReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply },
+        response: { 201: ShareLinkReply, 403: ErrorReply, 404: ErrorReply },
       },
     },
     async (req, reply) => {
@@ -28,13 +29,13 @@ export function registerShareRoutes(app: ServiceApp, deps: { shares: Shares }): 
   app.delete(
     '/api/requests/:id/share',
     {
+      config: { auth: 'user' },
       schema: {
         tags,
         summary: 'Revoke every share link the caller made to this report',
         params: RequestIdParams,
         response: {
           204: Type.Null({ description: 'Every earlier link now answers 410' }),
-          401: ErrorReply,
           404: ErrorReply,
         },
       },

@@ -1,18 +1,26 @@
 import { AccessHistoryReply, UserStats } from '@homereport/contracts';
-import { ErrorReply, type ServiceApp, requireUser } from '@homereport/kit';
+import { type ServiceApp, requireUser } from '@homereport/kit';
 import type { Reports } from '../../domain/reports.js';
 
 const tags = ['users'];
 
 /** /api/users/stats and /api/users/access-history: kept counters and a bounded recent list. */
 export function registerUserRoutes(app: ServiceApp, deps: { reports: Reports }): void {
-  app.get('/api/users/stats', { schema: { tags, response: { 200: UserStats, 401: ErrorReply } } }, async (req) =>
-    deps.reports.stats(requireUser(req).userId),
+  app.get(
+    '/api/users/stats',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'The signed-in user’s report credits and counts', response: { 200: UserStats } },
+    },
+    async (req) => deps.reports.stats(requireUser(req).userId),
   );
 
   app.get(
     '/api/users/access-history',
-    { schema: { tags, response: { 200: AccessHistoryReply, 401: ErrorReply } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'Reports the signed-in user opened lately', response: { 200: AccessHistoryReply } },
+    },
     async (req) => ({ history: await deps.reports.history(requireUser(req).userId) }),
   );
 }

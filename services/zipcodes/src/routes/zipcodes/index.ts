@@ -48,8 +48,13 @@ export function registerZipcodeRoutes(
     {
       schema: {
         tags,
+        summary: 'Every ZIP code analysed, or one page of them searched by place and tier',
         querystring: ZipListQuery,
-        response: { 200: Type.Union([ZipListReply, ZipListPage]), 400: ErrorReply },
+        response: {
+          200: Type.Union([ZipListReply, ZipListPage]),
+          304: Type.Null({ description: 'Not Modified: the list is as the If-None-Match ETag says.' }),
+          400: ErrorReply,
+        },
       },
       // Checked here rather than by Fastify's default answer, so a bad value gets a sentence
       // naming the parameter and its range instead of a regular expression (queryProblem).
@@ -88,10 +93,18 @@ export function registerZipcodeRoutes(
 
   app.get(
     '/api/zipcodes/:zipCode',
-    { schema: { tags, params: ZipCodeParams, response: { 200: ZipDetailReply, 400: ErrorReply, 404: ErrorReply } } },
+    {
+      schema: {
+        tags,
+        summary: 'The market analysis of one ZIP code',
+        params: ZipCodeParams,
+        response: { 200: ZipDetailReply, 400: ErrorReply, 404: ErrorReply },
+      },
+      attachValidation: true,
+    },
     async (req) => {
       const { zipCode } = req.params;
-      if (!isZipCode(zipCode)) throw badRequest('A ZIP code is five digits, for example 02116.');
+      if (req.validationError || !isZipCode(zipCode)) throw badRequest('A ZIP code is five digits, for example 02116.');
       const analysis = await details.find(zipCode, (zip) => store.find(zip));
       if (!analysis) throw notFound(`ZIP code ${zipCode} not found in our database.`);
       return { zipCode: analysis };
@@ -109,7 +122,15 @@ export function registerZipcodeRoutes(
     });
     scope.post(
       '/api/admin/zipcodes/import',
-      { schema: { tags, body: ImportBody, response: { 200: ZipImportReport, 400: ErrorReply, 413: ErrorReply } } },
+      {
+        config: { auth: 'admin' },
+        schema: {
+          tags,
+          summary: 'Import ZIP code analyses (each record checked on its own); watchers of changed ones are emailed',
+          body: ImportBody,
+          response: { 200: ZipImportReport, 400: ErrorReply, 413: ErrorReply },
+        },
+      },
       async (req) => {
         // The gateway lets only admins through; checked again here so no other path can import.
         const admin = requireAdmin(req);

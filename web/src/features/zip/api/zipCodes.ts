@@ -19,12 +19,12 @@ export interface ZipPageRequest {
  * cache and in the gateway's, which keeps answers by URL.
  */
 export function zipPageQuery({ search, tier, page, pageSize }: ZipPageRequest): string {
-  const query: ZipListQuery = { limit: String(pageSize) };
+  const query: ZipListQuery = { limit: pageSize };
   const q = search.trim().toLowerCase();
   if (q) query.q = q;
   if (tier) query.tier = tier;
-  if (page > 1) query.offset = String((page - 1) * pageSize);
-  return new URLSearchParams(query as Record<string, string>).toString();
+  if (page > 1) query.offset = (page - 1) * pageSize;
+  return new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString();
 }
 
 /** This feature's query keys: every ZIP code read shares the 'zipcodes' prefix. */
