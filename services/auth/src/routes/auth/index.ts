@@ -131,13 +131,11 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
 
   app.post(
     '/api/auth/mfa/activate',
-    { schema: { tags, body: MfaActivateBody, response: { 200: MfaActivateReply, ...errors(400, 401) } } },
+    { schema: { tags, body: MfaActivateBody, response: { 200: MfaActivateReply, ...errors(400, 401, 409, 429) } } },
     async (req) => {
       const { userId } = requireUser(req);
-      const token = bearerToken(req);
-      if (!token) throw unauthorized();
-      const reply = await accounts.activateMfa(userId, req.body.code, token);
-      req.log.info({ userId }, 'TOTP turned on');
+      const reply = await accounts.activateMfa(userId, req.body.code);
+      req.log.info({ userId }, 'TOTP turned on; every earlier session of the admin ended');
       return reply;
     },
   );
