@@ -34,6 +34,7 @@ import {
   isAdminPath,
   routeFor,
   serviceFor,
+  uploadIdMalformed,
   upstreams,
 } from './routes.js';
 import { securityHeadersFor } from './security-headers.js';
@@ -188,6 +189,7 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
         if (!identity) throw unauthorized();
         if (identity.role !== 'admin') throw forbidden('Admin access is required.');
       }
+      if (uploadIdMalformed(path)) throw notFound('Request not found.');
       // No service's: the kit's answer for no route (405 with Allow for the gateway's own paths).
       if (!target) {
         if (bodyUnread(req)) throw notFound(EdgeMessages.notFound);
