@@ -86,14 +86,16 @@ describe('security', () => {
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
-    // A preflight is no grant either: the service has no OPTIONS route, and says so in JSON.
+    // A preflight is no grant either: the service has no OPTIONS route, and says so in JSON (405,
+    // naming the methods the path takes).
     const preflight = await fetch(`${env.gatewayUrl}/api/requests/covered`, {
       method: 'OPTIONS',
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
     });
-    expect(preflight.status).toBe(404);
+    expect(preflight.status).toBe(405);
+    expect(preflight.headers.get('allow')).toBe('GET, HEAD');
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
-    expect(((await preflight.json()) as { code?: string }).code).toBe('NOT_FOUND');
+    expect(((await preflight.json()) as { code?: string }).code).toBe('METHOD_NOT_ALLOWED');
     // Pages (and report files, which open in a tab) get the policy a page needs.
     for (const path of ['/', '/api/files/no-such-link']) {
       const page = await fetch(`${env.gatewayUrl}${path}`);

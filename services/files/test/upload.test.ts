@@ -205,7 +205,7 @@ describe('POST /api/admin/requests/:id/upload', () => {
       expect(JSON.parse(text)).toEqual({ error: 'Request not found.', code: 'NOT_FOUND' });
       // The files service never saw it, so nothing reached storage: once a later call to it
       // (the positive signal) is in its log, this one's request id is not.
-      const later = `after-${marker}`;
+      const later = `later-${randomBytes(6).toString('hex')}`;
       await api('GET', '/api/files/abc/def', { headers: { 'x-request-id': later } });
       await logLineWith('files', [later], 'the later call in the files log');
       expect(logOf('files')).not.toContain(marker);
