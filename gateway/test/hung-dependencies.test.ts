@@ -77,6 +77,33 @@ describe.runIf(local)('when a server hangs', () => {
     await whilePaused('redis', '/api/auth/me');
   });
 
+  it('Redis: public ZIP reads answer 200 from MongoDB, details and an unkept list page alike (issue 37)', async () => {
+    const listed = await api('GET', '/api/zipcodes?limit=1');
+    expect(listed.status).toBe(200);
+    const zip = listed.body.zipCodes[0].zipCode as string;
+    // Asked once before, so the zipcodes service has it in its detail cache: it must not trust it.
+    expect((await api('GET', `/api/zipcodes/${zip}`)).status).toBe(200);
+    await injectingFault('redis paused (ZIP reads)', async () => {
+      const resume = pauseServer('redis');
+      try {
+        for (let i = 0; i < 3; i++) {
+          const details = await timed(() => api('GET', `/api/zipcodes/${zip}`));
+          expect(details.status, JSON.stringify(details.body)).toBe(200);
+          expect(details.body.zipCode.zipCode).toBe(zip);
+          expect(details.ms).toBeLessThan(DEADLINE_MS);
+        }
+        // A list URL nobody asked for yet: the gateway keeps nothing for it, the service reads it.
+        const page = await timed(() =>
+          api('GET', `/api/zipcodes?q=${zip}&limit=${2 + Math.floor(Math.random() * 50)}`),
+        );
+        expect(page.status, JSON.stringify(page.body)).toBe(200);
+        expect(page.body.zipCodes.map((z: { zipCode: string }) => z.zipCode)).toContain(zip);
+      } finally {
+        resume();
+      }
+    });
+  });
+
   it('MongoDB: a signed-in call answers 503 with Retry-After within 2 s; the covered list keeps answering', async () => {
     await whilePaused('mongo', '/api/users/stats');
   });
