@@ -194,9 +194,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
 /**
  * What the kit does at the start and at the end of every request, and around its handler, in one
  * hook each (a hook per concern cost the gateway measurably more per request):
- * - start: every answer carries its request id (and the app's answer headers); with a secret, every route but health and the
- *   OpenAPI document requires it, and only then is the caller's identity read from the gateway's
- *   headers; the request counts as in flight;
+ * - start: every answer carries its request id (and the app's answer headers); with a secret,
+ *   every route but health and the OpenAPI document requires it, and only then is the caller's
+ *   identity read from the gateway's headers; the request counts as in flight;
  * - handler: runs inside the request's work context (work-context.ts; unless the app has none):
  *   its trace, so events it records carry it, and with MongoDB its deadline (mongo-deadline.ts),
  *   counted from its arrival and ended by its answer. preHandler: after the body was read, whose
