@@ -165,6 +165,55 @@ describe('security headers', () => {
   });
 });
 
+describe('HSTS', () => {
+  it('is sent only on requests that came over TLS: never over plain http', async () => {
+    await gateway();
+    for (const url of ['/api/requests/mine', '/properties']) {
+      const plain = await app.inject({ url, headers: { 'x-forwarded-proto': 'https' } });
+      expect(plain.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('with TRUST_PROXY, when the load balancer says the request came over https', async () => {
+    await gateway({ TRUST_PROXY: 'true' });
+    const https = await app.inject({ url: '/api/requests/mine', headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const http = await app.inject({ url: '/properties', headers: { 'x-forwarded-proto': 'http' } });
+    expect(http.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('methods a path does not take (api.md "Malformed requests")', () => {
+  it('the gateway’s own paths answer 405 with Allow, in the error shape with the API headers', async () => {
+    await gateway();
+    const trace = await app.inject({ method: 'TRACE', url: '/api/health' });
+    expect(trace.statusCode).toBe(405);
+    expect(trace.headers.allow).toBe('GET, HEAD');
+    expect(trace.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+    expect(trace.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    const query = await app.inject({ method: 'QUERY' as 'GET', url: '/api/zipcodes' });
+    expect(query.statusCode).toBe(405);
+    expect(query.headers.allow).toBe('GET, HEAD');
+    const page = await app.inject({ method: 'POST', url: '/dashboard' });
+    expect(page.statusCode).toBe(405);
+    expect(page.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('other methods reach the service that owns the path, which says which it takes', async () => {
+    await gateway();
+    seen.length = 0;
+    await app.inject({ method: 'TRACE', url: '/api/requests/mine' });
+    expect(seen.at(-1)?.method).toBe('TRACE');
+  });
+
+  it('an unknown /api path is a 404 that does not quote it', async () => {
+    await gateway();
+    const res = await app.inject({ url: '/api/nope-<b>x</b>' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'There is nothing at this address.', code: 'NOT_FOUND' });
+  });
+});
+
 describe('CORS', () => {
   const preflight = {
     method: 'OPTIONS' as const,

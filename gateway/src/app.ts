@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import {
   AppError,
   CACHE_GENERATION_CHANNEL,
+  EdgeMessages,
   type Identity,
   type Logger,
   type Redis,
@@ -21,7 +22,7 @@ import { listenToAnnouncements } from './announcements.js';
 import { registerApiReference } from './api-reference.js';
 import { refuseOversizedBody } from './body-limit.js';
 import type { GatewayConfig } from './config.js';
-import { refuse, refuseFromHook } from './early-answer.js';
+import { bodyUnread, refuse, refuseFromHook } from './early-answer.js';
 import { cachedHealth, servicesHealth } from './health.js';
 import { createProxy } from './proxy.js';
 import { createPublicCache } from './public-cache.js';
@@ -33,6 +34,7 @@ import {
   isAdminPath,
   routeFor,
   serviceFor,
+  uploadIdMalformed,
   upstreams,
 } from './routes.js';
 import { securityHeadersFor } from './security-headers.js';
@@ -60,6 +62,8 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
     connectionTimeoutMs: 60_000,
     // No events, no MongoDB: nothing in a handler here reads a work context (kit app.ts).
     workContext: false,
+    // Every answer's security headers, the services' and the framework's own refusals included.
+    answerHeaders: securityHeadersFor,
   });
   registerRedis(app, redis);
   const targets = upstreams(config);
@@ -74,12 +78,8 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
   return app;
 }
 
-/** The security headers of every answer, the services' included, and CORS (closed unless configured). */
+/** CORS (closed unless configured); the security headers are the kit app's `answerHeaders`. */
 async function registerHeaders(app: ServiceApp, config: GatewayConfig): Promise<void> {
-  app.addHook('onRequest', (req, reply, done) => {
-    for (const [name, value] of securityHeadersFor(req.url)) reply.header(name, value);
-    done();
-  });
   // Closed by default: the web app is served from the gateway's own origin. The plugin is left out
   // then rather than registered with `origin: false`, which still ran its hook on every request
   // (about 4% of the gateway's busy time on a session check) to add nothing.
@@ -189,7 +189,12 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
         if (!identity) throw unauthorized();
         if (identity.role !== 'admin') throw forbidden('Admin access is required.');
       }
-      if (!target) throw notFound(`No API route for ${req.method} ${path}.`);
+      if (uploadIdMalformed(path)) throw notFound('Request not found.');
+      // No service's: the kit's answer for no route (405 with Allow for the gateway's own paths).
+      if (!target) {
+        if (bodyUnread(req)) throw notFound(EdgeMessages.notFound);
+        return reply.callNotFound();
+      }
       return await proxy.forward(req, reply, target.service, identity);
     } catch (err) {
       // Refused before the body was read (an upload without a session): the answer must survive.
@@ -198,7 +203,12 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
     }
   };
 
-  app.all('/api/*', {
+  // Every method a service might take is forwarded, so the service that owns the path answers a
+  // method it does not take (405 with its Allow). Not QUERY: Fastify refuses one without a
+  // Content-Type before any handler, so it meets the kit's answer for no route here instead.
+  app.route({
+    method: FORWARDED_METHODS,
+    url: '/api/*',
     onRequest: limitRequests,
     handler: (req, reply) => forwardApi(req, reply, true),
     // A write answered by a service whose public answers are kept: what it kept may be stale.
@@ -237,6 +247,9 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
     });
   }
 }
+
+/** What the /api catch-all forwards: every method Fastify routes but QUERY (see registerApi). */
+const FORWARDED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
 
 /**
  * A call through the catch-all refused before its handler (413, 429) gets the label of the

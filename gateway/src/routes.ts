@@ -1,3 +1,4 @@
+import { REQUEST_ID_SHAPE } from '@homereport/contracts';
 import type { GatewayConfig } from './config.js';
 
 export type ServiceName = 'auth' | 'requests' | 'files' | 'zipcodes' | 'leads' | 'notifications';
@@ -38,6 +39,18 @@ export const PUBLIC_CACHEABLE = new Set(['/api/requests/covered', '/api/zipcodes
 export function routeFor(path: string): (typeof ROUTES)[number] | null {
   return ROUTES.find((r) => r.pattern.test(path)) ?? null;
 }
+
+const UPLOAD_PATH = /^\/api\/admin\/requests\/([^/]+)\/upload$/;
+
+/**
+ * An upload to a path whose id cannot be a request's (`..`, `%2e%2e`, an encoded `/` or NUL, too
+ * long): answered 404 at the edge, before the files service could put anything under it. Judged
+ * on the raw segment: a real id needs no escaping.
+ */
+export const uploadIdMalformed = (path: string): boolean => {
+  const id = UPLOAD_PATH.exec(path)?.[1];
+  return id !== undefined && !REQUEST_ID_SHAPE.test(id);
+};
 
 export function serviceFor(path: string): ServiceName | null {
   return routeFor(path)?.service ?? null;

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { waitForPort } from '../../infra/local/servers.mjs';
 import { api, eventually, freshClientAddress, testClientAddress } from '../../test/support/api.js';
@@ -109,6 +110,87 @@ describe('bodies over the limit', () => {
       );
     }
     expect(statuses).toEqual(Array(10).fill(413));
+  });
+});
+
+/** Sends `raw` byte for byte to the gateway and answers what came back. */
+function rawExchange(raw: string): Promise<{ status: number; headers: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port: gatewayPort, localAddress: testClientAddress() });
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+      // A kept-alive connection stays open: one whole answer (its declared length) is enough.
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const length = /content-length: (\d+)/i.exec(head)?.[1];
+      if (length !== undefined && Buffer.byteLength(body) >= Number(length)) socket.destroy();
+    });
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', ...rest] = text.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body: rest.join('\r\n\r\n') });
+    });
+    socket.write(raw);
+  });
+}
+
+describe('malformed requests (api.md): the error shape and the security headers, never the path', () => {
+  const API_CSP = "content-security-policy: default-src 'none'; frame-ancestors 'none'";
+  const expectRefusal = (res: { headers: string; body: string }, code: string) => {
+    expect(res.headers).toContain(API_CSP);
+    expect(res.headers).toContain('x-content-type-options: nosniff');
+    const body = JSON.parse(res.body) as { error: string; code: string };
+    expect(Object.keys(body).sort()).toEqual(['code', 'error']);
+    expect(body.code).toBe(code);
+  };
+
+  it('a path parameter over 100 characters is a 404 like an unknown one, not a 414 quoting it', async () => {
+    const token = 'T'.repeat(150);
+    const res = await rawExchange(`GET /api/shared/${token} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    expect(res.status).toBe(404);
+    expectRefusal(res, 'NOT_FOUND');
+    expect(res.body).not.toContain(token);
+  });
+
+  it.each([
+    ['TRACE /api/health', 'GET, HEAD'],
+    ['QUERY /api/zipcodes', 'GET, HEAD'],
+    ['DELETE /api/zipcodes/44113', 'GET, HEAD'],
+    ['PUT /api/requests/covered', 'GET, HEAD'],
+  ])('%s is a 405 whose Allow lists the methods the path takes', async (line, allow) => {
+    const res = await rawExchange(`${line} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    expect(res.status).toBe(405);
+    expect(res.headers).toContain(`allow: ${allow.toLowerCase()}`);
+    expectRefusal(res, 'METHOD_NOT_ALLOWED');
+  });
+
+  it.each([
+    [
+      'Content-Length with Transfer-Encoding',
+      'POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      400,
+    ],
+    ['a bare LF', 'GET /api/health HTTP/1.1\nHost: x\n\n', 400],
+    ['an unknown method', 'BREW /api/health HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+    ['headers past the limit', `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`, 431],
+    [
+      'an address that does not decode',
+      'GET /api/docs/assets/%E0%A4%A/x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      400,
+    ],
+  ])('%s is refused in the error shape with the headers', async (_name, raw, status) => {
+    const res = await rawExchange(raw as string);
+    expect(res.status).toBe(status);
+    expect(res.headers).toContain('content-security-policy: ');
+    expect(res.headers).toContain('x-content-type-options: nosniff');
+    expect(Object.keys(JSON.parse(res.body)).sort()).toEqual(['code', 'error']);
+    expect(res.body).not.toContain('api/');
+  });
+
+  it('sends no HSTS over plain http', async () => {
+    const res = await api('GET', '/api/health', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers.get('strict-transport-security')).toBeNull();
   });
 });
 

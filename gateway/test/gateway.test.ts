@@ -50,7 +50,7 @@ describe('unknown paths', () => {
     const res = await api('GET', '/api/nope');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    expect(res.body.error).toMatch(/No API route/);
+    expect(res.body).toEqual({ error: 'There is nothing at this address.', code: 'NOT_FOUND' });
   });
 
   it('serves the web app for any other path so client routes survive a reload', async () => {
@@ -86,14 +86,16 @@ describe('security', () => {
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
-    // A preflight is no grant either: the service has no OPTIONS route, and says so in JSON.
+    // A preflight is no grant either: the service has no OPTIONS route, and says so in JSON (405,
+    // naming the methods the path takes).
     const preflight = await fetch(`${env.gatewayUrl}/api/requests/covered`, {
       method: 'OPTIONS',
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
     });
-    expect(preflight.status).toBe(404);
+    expect(preflight.status).toBe(405);
+    expect(preflight.headers.get('allow')).toBe('GET, HEAD');
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
-    expect(((await preflight.json()) as { code?: string }).code).toBe('NOT_FOUND');
+    expect(((await preflight.json()) as { code?: string }).code).toBe('METHOD_NOT_ALLOWED');
     // Pages (and report files, which open in a tab) get the policy a page needs.
     for (const path of ['/', '/api/files/no-such-link']) {
       const page = await fetch(`${env.gatewayUrl}${path}`);
@@ -112,10 +114,12 @@ describe('security', () => {
 
   it('lets an admin through to the service', async () => {
     const token = await sessions.create({ userId: 'u-gw-2', email: 'admin@example.test', role: 'admin' });
-    const res = await api('GET', '/api/admin/leads/does-not-exist/no-such-part', { token });
-    // The leads service answered (its own JSON 404 for a path it does not serve), so the gateway forwarded the call.
-    expect(res.status).toBe(404);
-    expect(res.body.error).toMatch(/No route for GET/);
+    const res = await api('PUT', '/api/admin/leads', { token, body: {} });
+    // The leads service answered (a method its route does not take: 405 with the methods only it
+    // knows), so the gateway forwarded the call.
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(res.body.code).toBe('METHOD_NOT_ALLOWED');
   });
 
   it('treats client-sent identity headers as nothing: a forged admin is still refused', async () => {

@@ -77,6 +77,39 @@ describe.runIf(local)('when a server hangs', () => {
     await whilePaused('redis', '/api/auth/me');
   });
 
+  it('Redis: public reads answer 200 from MongoDB: ZIP details, an unkept list page, the covered search (issue 37)', async () => {
+    const listed = await api('GET', '/api/zipcodes?limit=1');
+    expect(listed.status).toBe(200);
+    const zip = listed.body.zipCodes[0].zipCode as string;
+    // Asked once before, so the zipcodes service has it in its detail cache: it must not trust it.
+    expect((await api('GET', `/api/zipcodes/${zip}`)).status).toBe(200);
+    await injectingFault('redis paused (ZIP reads)', async () => {
+      const resume = pauseServer('redis');
+      try {
+        for (let i = 0; i < 3; i++) {
+          const details = await timed(() => api('GET', `/api/zipcodes/${zip}`));
+          expect(details.status, JSON.stringify(details.body)).toBe(200);
+          expect(details.body.zipCode.zipCode).toBe(zip);
+          expect(details.ms).toBeLessThan(DEADLINE_MS);
+        }
+        // A list URL nobody asked for yet: the gateway keeps nothing for it, the service reads it.
+        const page = await timed(() =>
+          api('GET', `/api/zipcodes?q=${zip}&limit=${2 + Math.floor(Math.random() * 50)}`),
+        );
+        expect(page.status, JSON.stringify(page.body)).toBe(200);
+        expect(page.body.zipCodes.map((z: { zipCode: string }) => z.zipCode)).toContain(zip);
+        // The covered search too: its catalogue is read from MongoDB while Redis does not answer.
+        const search = await timed(() =>
+          api('GET', `/api/requests/covered?q=${Math.random().toString(36).slice(2, 7)}`),
+        );
+        expect(search.status, JSON.stringify(search.body)).toBe(200);
+        expect(search.ms).toBeLessThan(DEADLINE_MS);
+      } finally {
+        resume();
+      }
+    });
+  });
+
   it('MongoDB: a signed-in call answers 503 with Retry-After within 2 s; the covered list keeps answering', async () => {
     await whilePaused('mongo', '/api/users/stats');
   });

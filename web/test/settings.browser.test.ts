@@ -65,6 +65,15 @@ describe('the settings page', () => {
     await page.getByTestId('change-password-submit').click();
     await expect(page.getByTestId('change-password-error').textContent()).resolves.toMatch(/do not match/i);
 
+    // The current password again is no change: said so, before anything is sent.
+    await page.getByTestId('new-password').fill(account.password);
+    await page.getByTestId('confirm-new-password').fill(account.password);
+    await page.getByTestId('change-password-submit').click();
+    await expect(page.getByTestId('change-password-error').textContent()).resolves.toContain(
+      'Your new password must be different from your current one.',
+    );
+
+    await page.getByTestId('new-password').fill(NEW_PASSWORD);
     await page.getByTestId('confirm-new-password').fill(NEW_PASSWORD);
     await page.getByTestId('change-password-submit').click();
     await expect(page.getByTestId('change-password-success').textContent()).resolves.toMatch(

@@ -69,7 +69,7 @@ describe('the web shell in a browser, served by the gateway', () => {
     const page = await newPage(browser());
     const res = await page.request.get('/api/nope');
     expect(res.status()).toBe(404);
-    expect(await res.json()).toMatchObject({ error: expect.stringMatching(/No API route/) });
+    expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
     await page.context().close();
   });
 });

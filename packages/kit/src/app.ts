@@ -16,6 +16,13 @@ import Fastify, {
 } from 'fastify';
 import { requestMongoDeadline } from './connections/mongo-deadline.js';
 import { unavailableDependency } from './dependency-errors.js';
+import {
+  type AnswerHeaders,
+  RouteMethods,
+  answerNoRoute,
+  clientErrorAnswer,
+  frameworkErrorAnswer,
+} from './edge-refusals.js';
 import { AppError, namedError } from './errors.js';
 import { INTERNAL_SECRET_HEADER, type Identity, identityFromHeaders, secretMatches } from './identity.js';
 import { type Logger, logAccess, loggablePath } from './logger.js';
@@ -74,6 +81,11 @@ export interface ServiceAppOptions {
   workContext?: boolean;
   /** Security schemes of the OpenAPI document beside the session's bearer token (a webhook key). */
   securitySchemes?: Record<string, unknown>;
+  /**
+   * Headers every answer carries, the framework's own refusals included (the gateway's security
+   * headers): set first thing for each request, and on answers made before any hook runs.
+   */
+  answerHeaders?: AnswerHeaders;
 }
 
 /** The caller's request id (the gateway's, or an operator's) when it looks like one, else a new one. */
@@ -154,6 +166,10 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     // No coercion but in query strings (validators, above).
     ajv: { customOptions: { removeAdditional: false, allErrors: false, coerceTypes: false } },
     schemaController: { compilersFactory: { buildValidator: validators, buildSerializer: lazySerializers } },
+    // The framework's own refusals in our shape, with our headers, never quoting the path
+    // (api.md "Malformed requests"; edge-refusals.ts).
+    frameworkErrors: frameworkErrorAnswer(options.answerHeaders),
+    clientErrorHandler: clientErrorAnswer(options.answerHeaders),
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as ServiceApp;
 
   const readiness = new Readiness();
@@ -184,12 +200,25 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   // Services only (they have a secret): the gateway has no internal side to list its routes on.
   if (options.internalSecret !== undefined) registerRouteList(app);
 
-  registerRequestHooks(app, options.internalSecret, options.workContext !== false || tracesExported());
+  // Which methods each path takes, for the 405 of a method it does not.
+  const routeMethods = new RouteMethods();
+  app.addHook('onRoute', (route) => routeMethods.record(route));
+  registerRequestHooks(
+    app,
+    options.internalSecret,
+    options.workContext !== false || tracesExported(),
+    options.answerHeaders,
+  );
   registerTracing(app);
-  app.setErrorHandler(answerError);
-  app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ error: `No route for ${req.method} ${req.url.split('?')[0]}.`, code: 'NOT_FOUND' });
+  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    // A QUERY without a Content-Type is refused before even the no-route answer runs: where no
+    // route takes it, it is a method this path does not take, like any other.
+    if ((error as FastifyError).code === 'FST_ERR_ROUTE_MISSING_CONTENT_TYPE' && req.is404) {
+      return answerNoRoute(req, reply, routeMethods);
+    }
+    return answerError(error, req, reply);
   });
+  app.setNotFoundHandler((req, reply) => answerNoRoute(req, reply, routeMethods));
   registerHealthRoutes(app);
   return app;
 }
@@ -197,9 +226,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
 /**
  * What the kit does at the start and at the end of every request, and around its handler, in one
  * hook each (a hook per concern cost the gateway measurably more per request):
- * - start: every answer carries its request id; with a secret, every route but health and the
- *   OpenAPI document requires it, and only then is the caller's identity read from the gateway's
- *   headers; the request counts as in flight;
+ * - start: every answer carries its request id (and the app's answer headers); with a secret,
+ *   every route but health and the OpenAPI document requires it, and only then is the caller's
+ *   identity read from the gateway's headers; the request counts as in flight;
  * - handler: runs inside the request's work context (work-context.ts; unless the app has none):
  *   its trace, so events it records carry it, and with MongoDB its deadline (mongo-deadline.ts),
  *   counted from its arrival and ended by its answer. preHandler: after the body was read, whose
@@ -208,11 +237,18 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
  * - end: one access line per answered request, its duration in the HTTP metrics, its server span
  *   ended; a line for each request the client gave up on.
  */
-function registerRequestHooks(app: ServiceApp, internalSecret: string | undefined, workContext: boolean): void {
+function registerRequestHooks(
+  app: ServiceApp,
+  internalSecret: string | undefined,
+  workContext: boolean,
+  answerHeaders: AnswerHeaders | undefined,
+): void {
   const metrics = httpMetrics();
   const endSpan = serverSpanEnder();
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    if (answerHeaders)
+      for (const [name, value] of answerHeaders(req.url, req.protocol === 'https')) reply.header(name, value);
     metrics?.started();
     if (internalSecret === undefined || OPEN_PATHS.has(req.routeOptions.url ?? '')) return done();
     if (!secretMatches(req.headers[INTERNAL_SECRET_HEADER] as string | undefined, internalSecret)) {

@@ -35,3 +35,36 @@ export async function bumpCacheGeneration(redis: Redis, key: string): Promise<nu
   for (const [err] of replies ?? []) if (err) throw err;
   return Number(replies?.[0]?.[1]);
 }
+
+/**
+ * How long a request waits for a cache's generation before it reads through to the database: far
+ * below REDIS_TIMEOUT_MS (the deadline of a call that needs Redis), as a cache that is away costs
+ * only a database read, never the answer.
+ */
+export const CACHE_READ_DEADLINE_MS = 250;
+
+/**
+ * The generation of `key` (kept answers built under it are current), or null when Redis did not
+ * answer within `deadlineMs`, failed, or is known to be down (its breaker open): the caller then
+ * reads through to its database and keeps nothing, so a hung or lost Redis never turns a public
+ * read into an error. A late answer is dropped.
+ */
+export async function readCacheGeneration(
+  redis: Redis,
+  key: string,
+  deadlineMs = CACHE_READ_DEADLINE_MS,
+): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), deadlineMs);
+  });
+  const read = redis.get(key).then(
+    (value) => value ?? '0',
+    () => null,
+  );
+  try {
+    return await Promise.race([read, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

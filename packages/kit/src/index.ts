@@ -1,6 +1,7 @@
 export * from './app.js';
 export * from './route-list.js';
 export * from './route-auth.js';
+export { type AnswerHeaders, EdgeMessages } from './edge-refusals.js';
 export * from './config.js';
 export * from './connections/kafka.js';
 export * from './connections/mongo.js';

@@ -39,6 +39,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     signInSlowdownAfter: config.LOGIN_SLOWDOWN_AFTER,
     signInSlowdownBaseSeconds: config.LOGIN_SLOWDOWN_BASE_SECONDS,
     signInSlowdownMaxSeconds: config.LOGIN_SLOWDOWN_MAX_SECONDS,
+    codeSlowdownAfter: config.MFA_CODE_SLOWDOWN_AFTER,
     registerMaxPerClientPerHour: config.REGISTER_MAX_PER_CLIENT_PER_HOUR,
     registerMaxPerAddressPerHour: config.REGISTER_MAX_PER_ADDRESS_PER_HOUR,
     mailCooldownSeconds: config.EMAIL_RESEND_COOLDOWN_SECONDS,

@@ -51,6 +51,10 @@ export const AuthConfig = Type.Object({
   ),
   LOGIN_SLOWDOWN_BASE_SECONDS: positive(5, 'The first such wait; it doubles with each further attempt.'),
   LOGIN_SLOWDOWN_MAX_SECONDS: positive(300, 'The longest such wait: the owner is slowed, never locked out.'),
+  MFA_CODE_SLOWDOWN_AFTER: positive(
+    5,
+    'Admin codes (TOTP or recovery) tried on one account from all client addresses together in the window before each further one waits (doubling as LOGIN_SLOWDOWN_*).',
+  ),
   LOGIN_MAX_FAILURES_PER_IP: positive(20, 'Failed sign-in attempts from one client address in the window before 429.'),
   REGISTER_MAX_PER_CLIENT_PER_HOUR: positive(20, 'Registrations from one client address per hour.'),
   REGISTER_MAX_PER_ADDRESS_PER_HOUR: positive(5, 'Registration attempts for one email address per hour.'),

@@ -46,6 +46,20 @@ describe('POST /api/auth/change-password', () => {
     expect((await login(account.email, NEW_PASSWORD)).status).toBe(200);
   });
 
+  it('refuses the current password as the new one with a 400 about the new password, and changes nothing', async () => {
+    const account = await verifiedAccount(tap);
+    const here = await signIn(account);
+    const elsewhere = await signIn(account);
+
+    const res = await changePassword(here, { current_password: PASSWORD, new_password: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      error: 'Your new password must be different from your current one.',
+      details: [{ field: 'new_password', message: 'Your new password must be different from your current one.' }],
+    });
+    expect((await me(elsewhere)).status).toBe(200);
+  });
+
   it('with a wrong current password, answers 401 WRONG_PASSWORD and changes nothing, sessions included', async () => {
     const account = await verifiedAccount(tap);
     const here = await signIn(account);

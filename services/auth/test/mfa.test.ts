@@ -1,10 +1,14 @@
+import { createHash } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail } from '../../../test/support/api.js';
+import { freshClientAddress, uniqueEmail } from '../../../test/support/api.js';
+import { testEnv } from '../../../test/support/env.js';
 import { totpCode } from '../src/domain/totp.js';
 import { PASSWORD, authApi, createAdmin, signIn } from './support/accounts.js';
 import { startSecondAuth } from './support/second-auth.js';
 
-const adminLogin = (body: Record<string, string>) => authApi('POST', '/api/auth/admin-login', { body });
+const adminLogin = (body: Record<string, string>, from?: string) =>
+  authApi('POST', '/api/auth/admin-login', { body, from });
 const NEXT_STEP = 30_000;
 
 /** A new admin signed in, with TOTP turned on; answers the secret, recovery codes and session. */
@@ -92,6 +96,85 @@ describe('admin TOTP: sign-in', () => {
     const res = await authApi('POST', '/api/auth/login', { body: { email, password: PASSWORD } });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('ADMIN_LOGIN_REQUIRED');
+  });
+});
+
+describe('admin TOTP: codes are limited per account across addresses', () => {
+  const redis = new Redis(testEnv().redisUrl);
+  afterAll(() => redis.quit());
+  const codeKey = (email: string) =>
+    `auth:limit:code-slowdown:${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
+  /** Stands in for the wait having passed: the account's next code slot is now (its count stays). */
+  const slotReached = (email: string) => redis.hset(codeKey(email), 'n', '0');
+  /** MFA_CODE_SLOWDOWN_AFTER is 5: five codes are checked, the sixth books the next slot 5 s on. */
+  const sixWrongCodes = async (email: string) => {
+    for (let i = 0; i < 6; i++) {
+      const res = await adminLogin({ email, password: PASSWORD, code: String(100000 + i) }, freshClientAddress());
+      expect(res.status, JSON.stringify(res.body)).toBe(401);
+      expect(res.body.code).toBe('MFA_INVALID');
+    }
+  };
+
+  it('6 wrong codes from 6 addresses slow the account down: even the right code waits, then signs in', async () => {
+    const { email, secret } = await adminWithTotp();
+    await sixWrongCodes(email);
+    const code = totpCode(secret, Date.now() + NEXT_STEP);
+    const waited = await adminLogin({ email, password: PASSWORD, code }, freshClientAddress());
+    expect(waited.status).toBe(429);
+    expect(Number(waited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(waited.body.error).toMatch(/Too many codes/);
+    await slotReached(email);
+    expect((await adminLogin({ email, password: PASSWORD, code }, freshClientAddress())).status).toBe(200);
+    // The session issued forgets the count.
+    expect(await redis.exists(codeKey(email))).toBe(0);
+  });
+
+  it('the users’ sign-in form, answering 403 to the right password, resets no count', async () => {
+    const { email, secret } = await adminWithTotp();
+    await sixWrongCodes(email);
+    const refused = await authApi('POST', '/api/auth/login', {
+      body: { email, password: PASSWORD },
+      from: freshClientAddress(),
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('ADMIN_LOGIN_REQUIRED');
+    const code = totpCode(secret, Date.now() + NEXT_STEP);
+    expect((await adminLogin({ email, password: PASSWORD, code }, freshClientAddress())).status).toBe(429);
+  });
+
+  it('turning TOTP on counts its codes the same way', async () => {
+    const email = uniqueEmail('admin');
+    expect((await createAdmin(email, PASSWORD)).code).toBe(0);
+    const token = await signIn({ email, password: PASSWORD }, '/api/auth/admin-login');
+    const enrol = await authApi('POST', '/api/auth/mfa/enrol', { token });
+    const activate = (code: string) =>
+      authApi('POST', '/api/auth/mfa/activate', { token, body: { code }, from: freshClientAddress() });
+    for (let i = 0; i < 6; i++) expect((await activate(String(200000 + i))).body.code).toBe('MFA_INVALID');
+    const waited = await activate(totpCode(enrol.body.secret));
+    expect(waited.status).toBe(429);
+    expect(waited.headers.get('retry-after')).toBeTruthy();
+    await slotReached(email);
+    expect((await activate(totpCode(enrol.body.secret))).status).toBe(200);
+  });
+});
+
+describe('admin TOTP: turning it on ends the other sessions', () => {
+  it('a session made before activation stops reaching admin pages at once', async () => {
+    const email = uniqueEmail('admin');
+    expect((await createAdmin(email, PASSWORD)).code).toBe(0);
+    const earlier = await signIn({ email, password: PASSWORD }, '/api/auth/admin-login');
+    // Used once, so the gateway keeps it (decision 012): its end must still be seen at once.
+    expect((await authApi('GET', '/api/admin/dashboard', { token: earlier })).status).toBe(200);
+    const enrolling = await signIn({ email, password: PASSWORD }, '/api/auth/admin-login');
+    const enrol = await authApi('POST', '/api/auth/mfa/enrol', { token: enrolling });
+    const activated = await authApi('POST', '/api/auth/mfa/activate', {
+      token: enrolling,
+      body: { code: totpCode(enrol.body.secret) },
+    });
+    expect(activated.status).toBe(200);
+    expect((await authApi('GET', '/api/admin/dashboard', { token: earlier })).status).toBe(401);
+    expect((await authApi('GET', '/api/auth/me', { token: enrolling })).status).toBe(401);
+    expect((await authApi('GET', '/api/admin/dashboard', { token: activated.body.token })).status).toBe(200);
   });
 });
 

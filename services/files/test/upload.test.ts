@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { createS3Client } from '@homereport/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../../../test/support/api.js';
+import { api, testClientAddress } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
+import { logLineWith, logOf } from '../../../test/support/logs.js';
 import type { TestUser } from '../../requests/test/support.js';
 import {
   adminSession,
@@ -10,6 +12,7 @@ import {
   coveredRequest,
   doc,
   docx,
+  form,
   pdf,
   submit,
   uniqueAddress,
@@ -158,6 +161,56 @@ describe('POST /api/admin/requests/:id/upload', () => {
     for await (const item of s3().listObjectsV2(BUCKET, `${unknown}/`, true)) left.push(item.name);
     expect(left).toEqual([]);
   });
+
+  // Issue 38: sent byte for byte (fetch and URL would resolve the dots before sending).
+  it.each(['..%2F..%2Fx', '..', '%2e%2e', 'x%00y', '%2E%2E%2Fx', 'a'.repeat(65)])(
+    'with the id %s answers 404 in the error shape at the edge, and stores nothing',
+    async (id) => {
+      const marker = `trick-${randomBytes(6).toString('hex')}`;
+      const encoded = new Request('http://encode.invalid/', {
+        method: 'POST',
+        body: form([{ field: 'report', name: `${marker}.pdf`, content: pdf() }]),
+      });
+      const body = Buffer.from(await encoded.arrayBuffer());
+      const env = testEnv();
+      const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: new URL(env.gatewayUrl).port,
+            path: `/api/admin/requests/${id}/upload`,
+            method: 'POST',
+            headers: {
+              'x-request-id': marker,
+              authorization: `Bearer ${admin.token}`,
+              'content-type': encoded.headers.get('content-type') ?? '',
+              'content-length': String(body.length),
+            },
+            localAddress: testClientAddress(),
+            agent: false,
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              text += chunk;
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+      expect(status).toBe(404);
+      expect(JSON.parse(text)).toEqual({ error: 'Request not found.', code: 'NOT_FOUND' });
+      // The files service never saw it, so nothing reached storage: once a later call to it
+      // (the positive signal) is in its log, this one's request id is not.
+      const later = `later-${randomBytes(6).toString('hex')}`;
+      await api('GET', '/api/files/abc/def', { headers: { 'x-request-id': later } });
+      await logLineWith('files', [later], 'the later call in the files log');
+      expect(logOf('files')).not.toContain(marker);
+    },
+  );
 
   it('works on a request that is not covered yet', async () => {
     const { request } = await submit({ address: uniqueAddress() });

@@ -307,6 +307,19 @@ describe('GET /api/admin/leads/export.csv', () => {
     expect(row?.last_name).toBe(`'＝HYPERLINK("http://x")`);
   });
 
+  it('defuses a cell behind a zero-width space and one in a small form (issue 38)', async () => {
+    const key = await createKey(admin);
+    const hidden = '\u200B=HYPERLINK("http://x")';
+    await seed(key, 1, () => ({ first_name: hidden, last_name: '﹦1+1' }));
+    const res = await fetch(
+      `${testEnv().gatewayUrl}/api/admin/leads/export.csv?key_name=${encodeURIComponent(key.name)}`,
+      { headers: { authorization: `Bearer ${admin}` } },
+    );
+    const [row] = parse(await res.text(), { bom: true, columns: true }) as Record<string, string>[];
+    expect(row?.first_name).toBe(`'${hidden}`);
+    expect(row?.last_name).toBe(`'﹦1+1`);
+  });
+
   it('exports a list longer than one page (200) in full, newest first, each lead once', async () => {
     const key = await createKey(admin);
     const leads = Array.from({ length: 230 }, () => genericLead());

@@ -91,6 +91,13 @@ export type CoveredRequestsQuery = Static<typeof CoveredRequestsQuery>;
 export const MyRequestsReply = Type.Object({ requests: Type.Array(CoverageRequest) });
 export type MyRequestsReply = Static<typeof MyRequestsReply>;
 
+/**
+ * What a request id can look like (ids are ObjectIds; letters, digits, `_` and `-` up to 64): a
+ * path segment that is not one names no request, and, unchecked, could name a storage key
+ * elsewhere (`..`, an encoded `/` or NUL). Checked where an id would reach storage.
+ */
+export const REQUEST_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** `:id` of every /requests/:id path. */
 export const RequestIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 export type RequestIdParams = Static<typeof RequestIdParams>;

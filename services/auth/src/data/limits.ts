@@ -12,6 +12,8 @@ interface LimitSettings {
   /** The first wait past that; each further attempt doubles it, up to the cap. */
   signInSlowdownBaseSeconds: number;
   signInSlowdownMaxSeconds: number;
+  /** Admin codes (TOTP or recovery) tried on one account from any address before each further one waits. */
+  codeSlowdownAfter: number;
   registerMaxPerClientPerHour: number;
   registerMaxPerAddressPerHour: number;
   mailCooldownSeconds: number;
@@ -53,6 +55,8 @@ return 0
 
 /** Key of an account's attempts from every address (tests read it to stand in for time passing). */
 const slowdownKey = (email: string) => `${LIMIT_KEY_PREFIX}:signin-slowdown:${digest(email)}`;
+/** Key of the admin codes tried on an account from every address. */
+const codeSlowdownKey = (email: string) => `${LIMIT_KEY_PREFIX}:code-slowdown:${digest(email)}`;
 
 /**
  * The auth service's limits, counted in Redis by rate-limiter-flexible (one Lua script per
@@ -60,7 +64,8 @@ const slowdownKey = (email: string) => `${LIMIT_KEY_PREFIX}:signin-slowdown:${di
  * limiter is a window that opens with the first hit.
  *
  * Sign-in attempts are counted *before* the password is checked, so twenty wrong passwords sent
- * at once meet the limit after the fifth; a success forgets them. The per-account count is
+ * at once meet the limit after the fifth; only a session issued forgets them (a right password
+ * answered 403, such as an MFA admin's on the users' form, is no success: ASVS 2.2.1). The per-account count is
  * keyed by account and client address together: someone failing on purpose from their own
  * address cannot lock the owner out of their account.
  *
@@ -68,6 +73,10 @@ const slowdownKey = (email: string) => `${LIMIT_KEY_PREFIX}:signin-slowdown:${di
  * each further attempt waits for a slot, doubling each time up to a cap (ASVS 2.2.1): a
  * distributed guesser is slowed to a handful of guesses an hour, while the owner, with the right
  * password from any address, waits at most the cap, never for good. A success forgets it.
+ *
+ * An admin's codes (TOTP or recovery, at sign-in and when turning TOTP on) are counted the same
+ * way on their own, per account across every address, with a lower threshold: a password known
+ * to an attacker must not make the six digits guessable from many addresses.
  */
 export class RedisLimits implements Limits {
   private readonly signInAccount: RateLimiterRedis;
@@ -103,30 +112,43 @@ export class RedisLimits implements Limits {
       await this.signInAccount.reward(accountKey, 1);
       return overClient;
     }
-    const waitMs = Number(
-      await this.redis.eval(
-        SLOWDOWN_SCRIPT,
-        1,
-        slowdownKey(email),
-        this.s.signInSlowdownAfter,
-        this.s.signInSlowdownBaseSeconds * 1000,
-        this.s.signInSlowdownMaxSeconds * 1000,
-        this.s.signInWindowSeconds,
-      ),
-    );
-    if (waitMs > 0) {
+    const wait = await this.slowdown(slowdownKey(email), this.s.signInSlowdownAfter);
+    if (wait !== null) {
       await Promise.all([this.signInAccount.reward(accountKey, 1), this.signInClient.reward(client, 1)]);
-      return Math.max(1, Math.ceil(waitMs / 1000));
     }
-    return null;
+    return wait;
+  }
+
+  async codeAttempt(email: string): Promise<number | null> {
+    return this.slowdown(codeSlowdownKey(email), this.s.codeSlowdownAfter);
   }
 
   async signInSucceeded(email: string, client: string): Promise<void> {
     await Promise.all([
       this.signInAccount.delete(`${digest(email)}:${client}`),
       this.signInClient.reward(client, 1),
-      this.redis.del(slowdownKey(email)),
+      this.redis.del(slowdownKey(email), codeSlowdownKey(email)),
     ]);
+  }
+
+  async codeSucceeded(email: string): Promise<void> {
+    await this.redis.del(codeSlowdownKey(email));
+  }
+
+  /** One attempt against an account-wide slow-down (SLOWDOWN_SCRIPT): null, or the seconds to wait. */
+  private async slowdown(key: string, threshold: number): Promise<number | null> {
+    const waitMs = Number(
+      await this.redis.eval(
+        SLOWDOWN_SCRIPT,
+        1,
+        key,
+        threshold,
+        this.s.signInSlowdownBaseSeconds * 1000,
+        this.s.signInSlowdownMaxSeconds * 1000,
+        this.s.signInWindowSeconds,
+      ),
+    );
+    return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : null;
   }
 
   async forgetAccount(email: string, client: string): Promise<void> {

@@ -172,6 +172,11 @@ export class Accounts {
     throw tooManyRequests(over.wait, message);
   }
 
+  /**
+   * The users' sign-in. A refusal after the right password (unverified, or an admin who must use
+   * the admin form) is no success: the attempt stays counted, so this form cannot be used to
+   * clear the counts the admin form's codes are limited by.
+   */
   async login(input: { email: string; password: string }, caller: Caller) {
     const user = await this.checkCredentials(input, caller);
     if (!user.emailVerified) throw forbidden(Messages.notVerified, EMAIL_NOT_VERIFIED);
@@ -179,19 +184,22 @@ export class Accounts {
     if (user.role === 'admin' && (this.settings.mfa.required || (await this.settings.mfa.enabled(user.id)))) {
       throw forbidden(Messages.useAdminLogin, 'ADMIN_LOGIN_REQUIRED');
     }
-    return this.startSession(user);
+    return this.startSession(user, caller);
   }
 
   /**
    * Password, then (for an admin with TOTP) the code or a recovery code. The attempt stays
-   * counted against the sign-in limits until both steps pass, so codes cannot be guessed faster
-   * than passwords. Without TOTP while it is required, the session reaches only enrolment.
+   * counted against the sign-in limits until a session is issued, and each code is counted on
+   * the account across every address (Limits.codeAttempt) before it is checked, so codes cannot
+   * be guessed faster than passwords. Without TOTP while it is required, the session reaches
+   * only enrolment.
    */
   async adminLogin(input: { email: string; password: string } & SecondFactor, caller: Caller) {
     const second: { check: 'not-enrolled' | 'passed' | 'not-admin' } = { check: 'not-admin' };
-    const user = await this.checkCredentials(input, caller, async (found) => {
-      if (found.role === 'admin' && found.emailVerified) second.check = await this.settings.mfa.check(found.id, input);
-    });
+    const user = await this.checkCredentials(input, caller);
+    if (user.role === 'admin' && user.emailVerified) {
+      second.check = await this.settings.mfa.check(user.id, input, () => this.countCode(user.email));
+    }
     if (user.role !== 'admin') throw forbidden(Messages.notAdmin, 'NOT_ADMIN');
     if (!user.emailVerified) throw forbidden(Messages.notVerified, EMAIL_NOT_VERIFIED);
     if (second.check === 'not-enrolled' && this.settings.mfa.required) {
@@ -200,9 +208,16 @@ export class Accounts {
         { userId: user.id, email: user.email, role: 'user' },
         this.settings.adminSession,
       );
+      await this.limits.signInSucceeded(user.email, caller.clientAddress);
       return { token, user: toUserView(user), mfa_enrolment_required: true };
     }
-    return this.startSession(user);
+    return this.startSession(user, caller);
+  }
+
+  /** Counts a code about to be checked; 429 while the account's codes must wait. */
+  private async countCode(email: string): Promise<void> {
+    const wait = await this.limits.codeAttempt(email);
+    if (wait !== null) throw tooManyRequests(wait, tooManyCodesMessage(wait));
   }
 
   /** Whether TOTP is on for this admin, and whether it must be. */
@@ -216,12 +231,22 @@ export class Accounts {
     return this.settings.mfa.enrol(user.id, user.email);
   }
 
-  /** Turns TOTP on and replaces the asking session with a full admin one (it may have been enrolment-only). */
-  async activateMfa(userId: string, code: string, currentToken: string) {
+  /**
+   * Turns TOTP on and replaces the asking session with a full admin one (it may have been
+   * enrolment-only). Every other session of the admin ends too: one made before the second factor
+   * (perhaps with a password someone else knows) must not outlive it (ASVS 3.3.3). Any later
+   * change of the second factor must end them likewise. The code is counted like a sign-in code.
+   */
+  async activateMfa(userId: string, code: string) {
     const user = await this.requireAdminAccount(userId);
-    const recovery_codes = await this.settings.mfa.activate(user.id, code);
-    await this.sessions.revoke(currentToken);
-    return { ...(await this.startSession(user)), recovery_codes };
+    const recovery_codes = await this.settings.mfa.activate(user.id, code, () => this.countCode(user.email));
+    // Ends the asking session with the others; each revocation is announced, so every gateway
+    // drops its kept copy at once (decision 012), as on sign-out and password change.
+    await this.sessions.revokeAll(user.id);
+    await this.limits.codeSucceeded(user.email);
+    const lifetimes = this.settings.adminSession;
+    const token = await this.sessions.create({ userId: user.id, email: user.email, role: user.role }, lifetimes);
+    return { token, user: toUserView(user), recovery_codes };
   }
 
   /** The enrolment calls look at the stored role: an enrolment-only session carries 'user'. */
@@ -282,11 +307,7 @@ export class Accounts {
    * password fail alike (same message, similar time), and only a correct password learns whether
    * the account is verified or an admin.
    */
-  private async checkCredentials(
-    input: { email: string; password: string },
-    caller: Caller,
-    secondStep?: (user: UserWithHash) => Promise<void>,
-  ): Promise<UserWithHash> {
+  private async checkCredentials(input: { email: string; password: string }, caller: Caller): Promise<UserWithHash> {
     const email = normaliseEmail(input.email);
     const wait = await this.limits.signInAttempt(email, caller.clientAddress);
     if (wait !== null) throw tooManyRequests(wait, tooManyMessage(wait));
@@ -295,19 +316,21 @@ export class Accounts {
     if (!user || !(await passwordMatches(user.passwordHash, input.password))) {
       throw unauthorized(Messages.badCredentials);
     }
-    // Before the success is recorded: a missing or wrong code leaves the attempt counted.
-    if (secondStep) await secondStep(user);
-    await this.limits.signInSucceeded(email, caller.clientAddress);
+    // Not yet a success: the attempt stays counted until a session is issued (startSession).
     if (hashNeedsUpgrade(user.passwordHash)) {
       await this.users.updatePasswordHash(user.id, await hashPassword(input.password));
     }
     return user;
   }
 
-  /** An admin's session is short wherever they signed in (admin-login or the users' login). */
-  private async startSession(user: UserRecord): Promise<{ token: string; user: UserView }> {
+  /**
+   * Issues the session of a sign-in that passed every step; only this forgets the account's
+   * counted attempts. An admin's session is short wherever they signed in.
+   */
+  private async startSession(user: UserRecord, caller: Caller): Promise<{ token: string; user: UserView }> {
     const lifetimes = user.role === 'admin' ? this.settings.adminSession : undefined;
     const token = await this.sessions.create({ userId: user.id, email: user.email, role: user.role }, lifetimes);
+    await this.limits.signInSucceeded(user.email, caller.clientAddress);
     return { token, user: toUserView(user) };
   }
 }
@@ -315,6 +338,10 @@ export class Accounts {
 function rejectWeakPassword(password: string): void {
   const problem = passwordProblem(password);
   if (problem) throw badRequest(problem, [{ field: 'password', message: problem }]);
+}
+
+function tooManyCodesMessage(waitSeconds: number): string {
+  return `Too many codes tried for this account. Please wait ${waitPhrase(waitSeconds)} and try again.`;
 }
 
 function tooManyMessage(waitSeconds: number): string {

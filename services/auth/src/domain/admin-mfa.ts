@@ -68,11 +68,15 @@ export class AdminMfa {
     return { secret, otpauth_url: otpauthUrl(this.settings.issuer, email, secret) };
   }
 
-  /** Confirms the pending secret with a code from it; answers the recovery codes, shown once. */
-  async activate(userId: string, code: string): Promise<string[]> {
+  /**
+   * Confirms the pending secret with a code from it; answers the recovery codes, shown once.
+   * `counted` runs just before the code is checked (the caller's limit: it throws to refuse).
+   */
+  async activate(userId: string, code: string, counted: () => Promise<void>): Promise<string[]> {
     const record = await this.store.find(userId);
     if (record?.secret) throw conflict(MfaMessages.alreadyOn);
     if (!record?.pending) throw new AppError(400, 'MFA_NOT_ENROLLING', MfaMessages.notEnrolling);
+    await counted();
     const secret = openSecret(this.settings.eventSecretKey, record.pending, SEAL_CONTEXT);
     const step = matchingStep(secret, code.trim(), this.now());
     if (step === null) throw invalidCode(400);
@@ -92,11 +96,13 @@ export class AdminMfa {
 
   /**
    * The second step of an admin's sign-in, after the right password. Throws 401 MFA_REQUIRED
-   * without a code and MFA_INVALID with a wrong, reused or used-up one.
+   * without a code and MFA_INVALID with a wrong, reused or used-up one. `counted` runs just
+   * before a code is checked (the caller's limit: it throws to refuse).
    */
-  async check(userId: string, factor: SecondFactor): Promise<MfaCheck> {
+  async check(userId: string, factor: SecondFactor, counted: () => Promise<void>): Promise<MfaCheck> {
     const record = await this.store.find(userId);
     if (!record?.secret) return 'not-enrolled';
+    if (factor.recovery_code || factor.code) await counted();
     if (factor.recovery_code) {
       if (await this.store.useRecoveryCode(userId, hash(normaliseRecovery(factor.recovery_code)))) return 'passed';
       throw invalidCode(401);

@@ -10,6 +10,7 @@ export const OwnAccountMessages = {
   passwordChanged: 'Your password has been changed. Any other device signed in to your account has been signed out.',
   wrongCurrentPassword: 'Your current password is incorrect.',
   wrongPassword: 'The password is incorrect.',
+  samePassword: 'Your new password must be different from your current one.',
 } as const;
 
 /** A wrong password given while signed in: 401, with a code that tells it from an ended session. */
@@ -53,6 +54,13 @@ export class OwnAccount {
   ): Promise<{ sessionsEnded: number }> {
     const problem = passwordProblem(input.new_password);
     if (problem) throw badRequest(problem, [{ field: 'new_password', message: problem }]);
+    // Compared as typed, before the (counted) check: a "change" to the same password changes
+    // nothing, and would tell the user their other devices were signed out for no reason.
+    if (input.new_password === input.current_password) {
+      throw badRequest(OwnAccountMessages.samePassword, [
+        { field: 'new_password', message: OwnAccountMessages.samePassword },
+      ]);
+    }
     const user = await this.checkPassword(input.current_password, caller, OwnAccountMessages.wrongCurrentPassword);
     if (!(await this.deps.users.changePassword(user.id, await hashPassword(input.new_password)))) throw unauthorized();
     return { sessionsEnded: await this.deps.sessions.revokeOthers(user.id, caller.token) };

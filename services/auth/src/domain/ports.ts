@@ -103,8 +103,18 @@ export type MailKind = 'verification' | 'reset';
 export interface Limits {
   /** Counts a sign-in attempt for this account from this client address, before the password is checked. */
   signInAttempt(email: string, client: string): Promise<number | null>;
-  /** The attempt succeeded: its account's failures from that client are forgotten and it does not count. */
+  /**
+   * A session was issued (nothing less is a success): the account's failures from that client and
+   * its account-wide counts, passwords and codes, are forgotten, and the attempt does not count.
+   */
   signInSucceeded(email: string, client: string): Promise<void>;
+  /**
+   * Counts an admin code (TOTP or recovery) tried on this account, from any address, before it is
+   * checked: past a few, each further one waits, doubling, as passwords do.
+   */
+  codeAttempt(email: string): Promise<number | null>;
+  /** A code turned TOTP on: the account's code count is forgotten. */
+  codeSucceeded(email: string): Promise<void>;
   /** Forgets the failed attempts on an account from this client (its password was just reset there). */
   forgetAccount(email: string, client: string): Promise<void>;
   /** Counts a registration from this client for this address. */

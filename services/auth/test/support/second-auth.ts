@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { repoRoot } from '../../../../infra/local/servers.mjs';
 import { testEnv } from '../../../../test/support/env.js';
+import { spawnServiceProcess } from '../../../../test/support/service-process.js';
 
 /**
  * A second auth service beside the stack's, with settings of its own (a shortened admin idle
@@ -14,12 +13,10 @@ export async function startSecondAuth(
   const env = testEnv();
   const port = (env.servicePorts.auth ?? 24001) + offset;
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'services/auth/src/server.ts'], {
-    cwd: repoRoot,
-    stdio: 'ignore',
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
+  // Its port from the run's (so from TEST_PORT_OFFSET); no metrics port (spawnServiceProcess).
+  const child = spawnServiceProcess('auth', {
+    port,
+    settings: {
       MONGO_URL: env.mongoUrl,
       REDIS_URL: env.redisUrl,
       KAFKA_BROKERS: env.kafkaBrokers,

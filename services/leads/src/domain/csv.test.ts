@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow } from './csv.js';
+import { csvCell, csvRow, mayRunAsFormula } from './csv.js';
 
 describe('csv', () => {
   it('quotes every field, doubling inner quotes', () => {
@@ -30,5 +30,55 @@ describe('csv', () => {
     expect(csvCell('＝HYPERLINK("http://x")')).toBe(`"'＝HYPERLINK(""http://x"")"`);
     expect(csvCell(' ＋cmd')).toBe(`"' ＋cmd"`);
     expect(csvCell('＠SUM(A1)')).toBe(`"'＠SUM(A1)"`);
+  });
+
+  // Issue 38: every character a spreadsheet may read as =, +, -, @ or skip before one.
+  it.each([
+    ['=', '=cmd'],
+    ['+', '+cmd'],
+    ['-', '-cmd'],
+    ['@', '@SUM(A1)'],
+    ['tab', '\tcmd'],
+    ['CR', '\rcmd'],
+    ['LF', '\n=cmd'],
+    ['U+200B zero-width space', '\u200Bhello'],
+    ['U+200B before =', '\u200B=HYPERLINK("http://x")'],
+    ['U+200C zero-width non-joiner', '\u200C=cmd'],
+    ['U+200D zero-width joiner', '\u200D=cmd'],
+    ['U+2060 word joiner', '\u2060=cmd'],
+    ['U+FEFF byte order mark', '\uFEFF=cmd'],
+    ['U+00AD soft hyphen', '\u00AD=cmd'],
+    ['U+202E right-to-left override', '\u202E=cmd'],
+    ['no-break space before =', '\u00A0=cmd'],
+    ['ideographic space before =', '\u3000=cmd'],
+    ['U+FE66 small equals ﹦', '﹦cmd'],
+    ['U+FF1D full-width equals ＝', '＝cmd'],
+    ['U+FF0B full-width plus ＋', '＋cmd'],
+    ['U+FE62 small plus ﹢', '﹢cmd'],
+    ['U+FF0D full-width minus －', '－cmd'],
+    ['U+FE63 small minus ﹣', '﹣cmd'],
+    ['U+FF20 full-width at ＠', '＠SUM(A1)'],
+    ['U+FE6B small at ﹫', '﹫SUM(A1)'],
+    ['U+2212 minus sign', '\u2212cmd'],
+    ['U+207A superscript plus', '\u207Acmd'],
+    ['U+208C subscript equals', '\u208Ccmd'],
+    ['spaces then zero-width then full-width equals', '  \u200B＝1+1'],
+  ])('defuses a cell starting with %s', (_name, value) => {
+    expect(mayRunAsFormula(value)).toBe(true);
+    expect(csvCell(value)).toBe(`"'${value.replaceAll('"', '""')}"`);
+  });
+
+  it.each([
+    ['a name', 'Jo Smith'],
+    ['a leading space before a word', ' edge'],
+    ['a phone number', '+1 (555) 010-0100'],
+    ['a full-width phone number', '＋１ ５５５ ０１００'],
+    ['a negative number', '-12.5'],
+    ['a hidden character before a phone number', '\u200B+1 555 0100'],
+    ['an equals sign inside', 'a=b'],
+    ['an empty cell', ''],
+  ])('leaves %s alone', (_name, value) => {
+    expect(mayRunAsFormula(value)).toBe(false);
+    expect(csvCell(value)).toBe(`"${value}"`);
   });
 });

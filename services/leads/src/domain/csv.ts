@@ -3,22 +3,41 @@
  * inside doubled. Quoting every field (not only those with a comma) keeps a `;` inside a cell
  * when a spreadsheet opens the file in a locale whose separator is `;`.
  *
- * Lead fields come from strangers on the internet, so a cell a spreadsheet would run as a
- * formula gets a leading apostrophe: one whose first character after any leading spaces is =, +,
- * -, @ (or their full-width forms, which some spreadsheets fold to ASCII), a tab or a CR. A value
- * made only of digits, spaces and ( ) . - (a phone number such as "+1 555-0100", a negative
+ * Lead fields come from strangers on the internet, so a cell a spreadsheet could run as a
+ * formula gets a leading apostrophe (OWASP's CSV injection advice). What a spreadsheet reads as
+ * the start of a formula is =, +, -, @, or any character it may fold to one of those (full-width
+ * ＝ ＋ － ＠, small ﹦ ﹢ ﹣ ﹫, superscripts, the minus sign: NFKC folds them as such readers do),
+ * found after whatever it may skip first: spaces of any kind, control characters (tab, CR, LF)
+ * and invisible format characters (zero-width space U+200B, joiners, U+2060, the BOM...). A cell
+ * that begins with one of those invisible characters (not a plain space) is defused whatever
+ * follows, as OWASP asks for a leading tab or CR. A value made only of digits,
+ * spaces and ( ) . - after an optional sign (a phone number such as "+1 555-0100", a negative
  * number) stays as is: without a letter or a symbol it can name no function and reach nothing.
  */
 
 export type CsvValue = string | number | boolean | null | undefined;
 
-const FORMULA_START = /^[\t\r]|^[ \u00a0\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20]/;
-const NUMBER_LIKE = /^[+-]?[\d\s().-]*$/;
+/** What a spreadsheet may skip before the first character it reads: white space, control and format characters. */
+const SKIPPABLE = /^[\s\p{Cc}\p{Cf}]+/u;
+/** After NFKC folding (＝ and ﹦ are =): the characters that start a formula. U+2212 is the minus sign. */
+const FORMULA_SIGN = /^[=+\-@\u2212]/;
+/** A cell that starts with an invisible character (tab, CR, U+200B...) is defused like one that starts with =. */
+const HIDDEN_START = /^[\p{Cc}\p{Cf}]/u;
+const NUMBER_LIKE = /^[+\-\u2212]?[\d\s().-]*$/;
+
+/** Whether a cell's text could be read as a formula (so it is written with a leading apostrophe). */
+export function mayRunAsFormula(text: string): boolean {
+  const read = text.replace(SKIPPABLE, '');
+  const first = read.codePointAt(0);
+  const folded = first === undefined ? '' : String.fromCodePoint(first).normalize('NFKC');
+  if (!FORMULA_SIGN.test(folded) && !HIDDEN_START.test(text)) return false;
+  return !NUMBER_LIKE.test(read.normalize('NFKC'));
+}
 
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '""';
   let text = String(value);
-  if (FORMULA_START.test(text) && !NUMBER_LIKE.test(text)) text = `'${text}`;
+  if (mayRunAsFormula(text)) text = `'${text}`;
   return `"${text.replaceAll('"', '""')}"`;
 }
 

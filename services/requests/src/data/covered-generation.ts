@@ -1,4 +1,4 @@
-import { type Redis, bumpCacheGeneration } from '@homereport/kit';
+import { type Redis, bumpCacheGeneration, readCacheGeneration } from '@homereport/kit';
 import type { CoveredGeneration } from '../domain/ports.js';
 
 /** Bumped by every change to a covered request (kit's cache-generation.ts). */
@@ -14,8 +14,9 @@ export class CoveredListGeneration implements CoveredGeneration {
 
   constructor(private readonly redis: Redis) {}
 
-  async current(): Promise<string> {
-    return (await this.redis.get(GENERATION_KEY)) ?? '0';
+  /** Within the kit's short cache deadline; null past it (the page is then sent, not kept). */
+  current(): Promise<string | null> {
+    return readCacheGeneration(this.redis, GENERATION_KEY);
   }
 
   async bump(): Promise<void> {

@@ -223,7 +223,8 @@ export interface UserDirectory {
 export interface CoveredGeneration {
   /** The Redis key holding it, as the gateway is told (x-cache-generation). */
   readonly key: string;
-  current(): Promise<string>;
+  /** null while Redis does not answer within the cache's short deadline: nothing may be kept then. */
+  current(): Promise<string | null>;
   bump(): Promise<void>;
 }
 

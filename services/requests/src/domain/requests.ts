@@ -363,7 +363,7 @@ export class Requests {
   /** The covered list's generation; none (the answer is then not kept) while Redis does not answer. */
   private async currentGeneration(): Promise<string | undefined> {
     try {
-      return await this.deps.generation.current();
+      return (await this.deps.generation.current()) ?? undefined;
     } catch (err) {
       this.deps.onCacheError(err);
       return undefined;

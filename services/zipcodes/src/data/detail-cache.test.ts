@@ -1,6 +1,6 @@
 import type { ZipAnalysis } from '@homereport/contracts';
 import type { Redis } from '@homereport/kit';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DetailCache } from './detail-cache.js';
 import { GENERATION_KEY } from './list-index.js';
 
@@ -65,5 +65,31 @@ describe('DetailCache', () => {
     await cache.find('1', load);
     await cache.find('2', load);
     expect(reads).toEqual(['1', '2', '3', '2']);
+  });
+
+  describe('while Redis does not answer', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('reads through to the database after a short deadline, and keeps nothing', async () => {
+      vi.useFakeTimers();
+      const hung = { get: () => new Promise(() => {}) } as unknown as Redis;
+      const cache = new DetailCache(hung);
+      let reads = 0;
+      const load = async (zip: string) => analysis(zip, `read ${++reads}`);
+      const first = cache.find('44113', load);
+      await vi.advanceTimersByTimeAsync(300);
+      expect(await first).toEqual(analysis('44113', 'read 1'));
+      const second = cache.find('44113', load);
+      await vi.advanceTimersByTimeAsync(300);
+      expect(await second).toEqual(analysis('44113', 'read 2'));
+    });
+
+    it('reads through at once when Redis refuses the call', async () => {
+      const down = { get: async () => Promise.reject(new Error('Connection is closed.')) } as unknown as Redis;
+      const cache = new DetailCache(down);
+      expect(await cache.find('44113', async (zip) => analysis(zip, 'from the database'))).toEqual(
+        analysis('44113', 'from the database'),
+      );
+    });
   });
 });

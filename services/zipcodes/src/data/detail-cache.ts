@@ -1,12 +1,14 @@
 import type { ZipAnalysis } from '@homereport/contracts';
-import type { Redis } from '@homereport/kit';
+import { type Redis, readCacheGeneration } from '@homereport/kit';
 import { GENERATION_KEY } from './list-index.js';
 
 /**
  * The analyses this process read lately, answers "we have none" included, kept while the list
  * generation (list-index.ts) stays the same: any import, from any replica or the command, bumps
  * it and so empties every process's cache at its next request. A request costs one small Redis
- * GET instead of a database lookup. At most `maxEntries`, least recently used out first.
+ * GET instead of a database lookup. At most `maxEntries`, least recently used out first. While
+ * Redis does not answer (readCacheGeneration's short deadline) nothing kept can be trusted, as an
+ * import may have happened meanwhile: each request reads through to the database.
  */
 export class DetailCache {
   private generation: string | null = null;
@@ -18,7 +20,8 @@ export class DetailCache {
   ) {}
 
   async find(zipCode: string, load: (zipCode: string) => Promise<ZipAnalysis | null>): Promise<ZipAnalysis | null> {
-    const generation = (await this.redis.get(GENERATION_KEY)) ?? '0';
+    const generation = await readCacheGeneration(this.redis, GENERATION_KEY);
+    if (generation === null) return load(zipCode);
     if (generation !== this.generation) {
       this.entries.clear();
       this.generation = generation;

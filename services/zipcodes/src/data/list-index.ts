@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type ZipListIndex, type ZipListItem, indexZipList } from '@homereport/contracts';
-import { type Redis, bumpCacheGeneration } from '@homereport/kit';
+import { type Redis, bumpCacheGeneration, readCacheGeneration } from '@homereport/kit';
 import type { ListInvalidation } from '../domain/ports.js';
 
 /** Bumped by every import, by the service or the zip:import command (kit's cache-generation.ts). */
@@ -8,7 +8,8 @@ export const GENERATION_KEY = 'zipcodes:list:generation';
 
 /** The list as one generation has it, ready to page and search. */
 interface IndexedList {
-  generation: string;
+  /** null: read while Redis did not answer, so under no generation (nobody may keep answers from it). */
+  generation: string | null;
   index: ZipListIndex;
   /** Of the whole list; a page is a function of the list and its URL, so it validates every page too. */
   etag: string;
@@ -35,13 +36,20 @@ export class ListIndex implements ListInvalidation {
   async get(): Promise<IndexedList> {
     // Read before the list, never after: an import landing between the two then bumps past this
     // generation, so nothing keeps the list read here under the newer name.
-    const generation = (await this.redis.get(GENERATION_KEY)) ?? '0';
+    const generation = await readCacheGeneration(this.redis, GENERATION_KEY);
+    // Redis away: what is kept may predate an import, so the list is read through (one read at a
+    // time, shared by the requests waiting), under no generation, and not kept.
+    if (generation === null) return this.shared('read-through', () => this.read(null));
     if (this.current?.generation === generation) return this.current;
-    // One read of the collection per generation at a time, however many requests wait for it.
-    let pending = this.building.get(generation);
+    return this.shared(generation, () => this.build(generation));
+  }
+
+  /** One read of the collection per generation at a time, however many requests wait for it. */
+  private shared(name: string, build: () => Promise<IndexedList>): Promise<IndexedList> {
+    let pending = this.building.get(name);
     if (!pending) {
-      pending = this.build(generation).finally(() => this.building.delete(generation));
-      this.building.set(generation, pending);
+      pending = build().finally(() => this.building.delete(name));
+      this.building.set(name, pending);
     }
     return pending;
   }
@@ -55,14 +63,18 @@ export class ListIndex implements ListInvalidation {
   }
 
   private async build(generation: string): Promise<IndexedList> {
+    const entry = await this.read(generation);
+    if (!this.current || Number(generation) >= Number(this.current.generation)) this.current = entry;
+    return entry;
+  }
+
+  private async read(generation: string | null): Promise<IndexedList> {
     const items = await this.load();
     const json = JSON.stringify({ zipCodes: items });
-    const entry: IndexedList = {
+    return {
       generation,
       index: indexZipList(items),
       etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`,
     };
-    if (!this.current || Number(generation) >= Number(this.current.generation)) this.current = entry;
-    return entry;
   }
 }

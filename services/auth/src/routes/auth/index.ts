@@ -195,15 +195,13 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
         tags,
         summary: 'Turn TOTP on with a code from the app: a full admin session and recovery codes',
         body: MfaActivateBody,
-        response: { 200: MfaActivateReply, ...errors(400, 403) },
+        response: { 200: MfaActivateReply, ...errors(400, 403, 409, 429) },
       },
     },
     async (req) => {
       const { userId } = requireUser(req);
-      const token = bearerToken(req);
-      if (!token) throw unauthorized();
-      const reply = await accounts.activateMfa(userId, req.body.code, token);
-      req.log.info({ userId }, 'TOTP turned on');
+      const reply = await accounts.activateMfa(userId, req.body.code);
+      req.log.info({ userId }, 'TOTP turned on; every earlier session of the admin ended');
       return reply;
     },
   );

@@ -1,4 +1,4 @@
-import { REPORT_FILE_TYPES, RequestIdParams, SignedLinkQuery, UploadReportsReply } from '@homereport/contracts';
+import { REPORT_FILE_TYPES, REQUEST_ID_SHAPE, RequestIdParams, SignedLinkQuery, UploadReportsReply } from '@homereport/contracts';
 import {
   AppError,
   ErrorReply,
@@ -62,6 +62,8 @@ export function registerFileRoutes(app: ServiceApp, deps: FileRouteDeps): void {
     async (req) => {
       requireAdmin(req);
       const requestId = req.params.id;
+      // The gateway refuses these already; the id becomes part of an object key, so here too.
+      if (!REQUEST_ID_SHAPE.test(requestId)) throw notFound('Request not found.');
       if (!req.isMultipart()) throw new AppError(400, 'BAD_REQUEST', Messages.noFile);
       // Asked while the files stream to storage, not before: the requests service's MongoDB read
       // and the upload overlap (with MongoDB 500 ms slower, an upload waited for both in turn).

@@ -69,7 +69,10 @@ export function registerZipcodeRoutes(
       const current = await list.get();
       // The gateway may keep any answer of this route, keyed by its URL, until an import bumps this
       // generation (kit's cache-generation.ts); pages and the whole list alike.
-      reply.header(CACHE_GENERATION_HEADER, formatCacheGeneration(GENERATION_KEY, current.generation));
+      // None when the list was read while Redis was away: then no one may keep the answer.
+      if (current.generation !== null) {
+        reply.header(CACHE_GENERATION_HEADER, formatCacheGeneration(GENERATION_KEY, current.generation));
+      }
       // Revalidated on every use (no-cache), answered 304 while the list is unchanged. A page is a
       // function of the list and its URL, so the list's ETag validates every page of it too.
       reply.header('cache-control', 'no-cache').header('etag', current.etag);

@@ -29,6 +29,7 @@ function problemOf(error: unknown, passwordField: string): FormProblem {
 }
 
 const CHANGE_PROBLEM_ID = 'change-password-problem';
+const SAME_PASSWORD_MESSAGE = 'Your new password must be different from your current one.';
 
 function ChangePasswordSection() {
   const [current, setCurrent] = useState('');
@@ -43,6 +44,11 @@ function ChangePasswordSection() {
     const check = pair.problem();
     if (check) {
       setProblem({ message: check.message, fields: [check.field] });
+      return;
+    }
+    // The server refuses it too, in the same words.
+    if (pair.password === current) {
+      setProblem({ message: SAME_PASSWORD_MESSAGE, fields: ['password'] });
       return;
     }
     setProblem(null);
