@@ -15,7 +15,10 @@ import { fieldState, problemFrom } from '../session/formProblem';
 const PROBLEM_ID = 'forgot-password-problem';
 
 export function ForgotPasswordPage() {
-  useDocumentTitle('Forgot Password');
+  useDocumentTitle(
+    'Forgot Password',
+    'Forgot your HomeReport password? Enter your email address and we send you a link to choose a new one.',
+  );
   const [email, setEmail] = useState('');
   const { problem, setProblem, submitting, submit } = useFormSend();
   const [sentTo, setSentTo] = useState<string | null>(null);

@@ -25,7 +25,10 @@ const benefits = [
 const PROBLEM_ID = 'register-problem';
 
 export function RegisterPage() {
-  useDocumentTitle('Create Account');
+  useDocumentTitle(
+    'Create Account',
+    'Create a free HomeReport account: 10 report credits a month, ZIP code analyses, request tracking and email alerts.',
+  );
   const { user } = useSession();
   const [email, setEmail] = useState('');
   const passwords = usePasswordPair();

@@ -1,3 +1,4 @@
+import { CONTACT_MAX_LENGTH } from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
 import type { ContactMessage, MessageResponse } from '../../api/types';
@@ -5,7 +6,9 @@ import { Alert } from '../../components/Alert';
 import { TextAreaField, TextField } from '../../components/Field';
 import { Icon } from '../../components/Icon';
 import { useFormSend } from '../../hooks/useFormSend';
-import { problemFrom } from '../../session/formProblem';
+import { fieldState, problemFrom } from '../../session/formProblem';
+
+const PROBLEM_ID = 'contact-problem';
 
 const emptyForm: ContactMessage = { name: '', email: '', subject: '', message: '' };
 
@@ -38,7 +41,7 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
       <h2>Send Us a Message</h2>
       <p className="muted">Fill in the form and we will get back to you within 24 hours on business days.</p>
       {problem && (
-        <Alert kind="error" testId="contact-error">
+        <Alert kind="error" testId="contact-error" id={PROBLEM_ID}>
           {problem.message}
         </Alert>
       )}
@@ -51,6 +54,8 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
             type="text"
             autoComplete="name"
             required
+            maxLength={CONTACT_MAX_LENGTH.name}
+            {...fieldState(problem, 'name', PROBLEM_ID)}
             value={form.name}
             onChange={update('name')}
             placeholder="Jane Doe"
@@ -62,6 +67,8 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
             type="email"
             autoComplete="email"
             required
+            maxLength={CONTACT_MAX_LENGTH.email}
+            {...fieldState(problem, 'email', PROBLEM_ID)}
             value={form.email}
             onChange={update('email')}
             placeholder="you@example.com"
@@ -73,6 +80,8 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
           name="subject"
           type="text"
           required
+          maxLength={CONTACT_MAX_LENGTH.subject}
+          {...fieldState(problem, 'subject', PROBLEM_ID)}
           value={form.subject}
           onChange={update('subject')}
           placeholder="How can we help?"
@@ -83,6 +92,8 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
           name="message"
           rows={6}
           required
+          maxLength={CONTACT_MAX_LENGTH.message}
+          {...fieldState(problem, 'message', PROBLEM_ID)}
           value={form.message}
           onChange={update('message')}
           placeholder="Tell us a little about your question or the property you have in mind."

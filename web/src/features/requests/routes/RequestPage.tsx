@@ -1,6 +1,7 @@
-import type { CreateRequestReply } from '@homereport/contracts';
+import { ADDRESS_MAX_LENGTH, type CreateRequestReply, NOTES_MAX_LENGTH, URL_MAX_LENGTH } from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { isApiError } from '../../../api/client';
 import { Alert } from '../../../components/Alert';
 import { TextAreaField, TextField } from '../../../components/Field';
 import { Icon } from '../../../components/Icon';
@@ -86,12 +87,23 @@ function SubmittedPanel({ reply }: { reply: CreateRequestReply }) {
   );
 }
 
+const PROBLEM_ID = 'request-problem';
+
 export function RequestPage() {
-  useDocumentTitle('Request Coverage');
+  useDocumentTitle(
+    'Request Coverage',
+    'Ask for an expert assessment of any U.S. home: valuation, rental potential, schools and neighborhood, delivered in 3-5 business days. No account needed.',
+  );
   const { user } = useSession();
   const [form, setForm] = useState<RequestForm>(emptyRequestForm);
   const [submitted, setSubmitted] = useState<CreateRequestReply | null>(null);
   const create = useCreateRequest();
+
+  /** A field the refusal names is marked and pointed at the message. */
+  const marked = (field: keyof RequestForm) => {
+    const invalid = isApiError(create.error) && create.error.fields.includes(field);
+    return { invalid, describedBy: invalid ? PROBLEM_ID : undefined };
+  };
 
   function update(field: keyof RequestForm) {
     return (value: string) => setForm((current) => ({ ...current, [field]: value }));
@@ -130,7 +142,7 @@ export function RequestPage() {
               <div className="request-layout">
                 <div className="card form-card">
                   {create.isError && (
-                    <Alert kind="error" testId="request-error">
+                    <Alert kind="error" testId="request-error" id={PROBLEM_ID}>
                       {create.error.message}
                     </Alert>
                   )}
@@ -142,6 +154,8 @@ export function RequestPage() {
                       type="text"
                       autoComplete="street-address"
                       required
+                      maxLength={ADDRESS_MAX_LENGTH}
+                      {...marked('address')}
                       value={form.address}
                       onChange={update('address')}
                       placeholder="123 Main Street, Austin, TX 78701"
@@ -151,6 +165,8 @@ export function RequestPage() {
                       label="Listing URL (optional)"
                       name="url"
                       type="url"
+                      maxLength={URL_MAX_LENGTH}
+                      {...marked('url')}
                       value={form.url}
                       onChange={update('url')}
                       placeholder="https://www.zillow.com/homedetails/..."
@@ -160,6 +176,8 @@ export function RequestPage() {
                       label="Additional Notes (optional)"
                       name="notes"
                       rows={4}
+                      maxLength={NOTES_MAX_LENGTH}
+                      {...marked('notes')}
                       value={form.notes}
                       onChange={update('notes')}
                       placeholder="Anything we should know: your goals, timeline, specific questions about the property."
