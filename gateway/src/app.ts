@@ -71,7 +71,7 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
   registerApiReference(app, { targets, logger });
   registerApi(app, config, logger, redis, targets);
   // /robots.txt and /sitemap.xml, before the web app's fallback would answer them with its HTML.
-  registerSiteIndex(app, targets);
+  registerSiteIndex(app, { targets, internalSecret: config.INTERNAL_SECRET });
   // The built web app: precompressed, hashed assets cached for a year, SPA fallback (web.ts).
   await registerWebApp(app, config.WEB_DIST, logger);
   return app;

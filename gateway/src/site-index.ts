@@ -1,5 +1,6 @@
 import { AppError, type ServiceApp } from '@homereport/kit';
 import type { FastifyRequest } from 'fastify';
+import { forwardHeaders } from './proxy.js';
 import type { ServiceName } from './routes.js';
 
 /** The web app's pages anyone may open, in the order a visitor meets them (web/src/app/router.tsx). */
@@ -44,12 +45,26 @@ export function sitemapXml(origin: string, zipCodes: readonly string[]): string 
   ].join('\n');
 }
 
+export interface SiteIndexOptions {
+  targets: Record<ServiceName, string>;
+  internalSecret: string;
+}
+
 /** The ZIP codes that have an analysis page, from the ZIP codes service's whole list. */
-async function zipCodesOf(zipcodesUrl: string): Promise<string[]> {
+async function zipCodesOf(req: FastifyRequest, options: SiteIndexOptions): Promise<string[]> {
   let body: unknown;
   try {
-    const res = await fetch(`${zipcodesUrl}/api/zipcodes`, {
-      headers: { accept: 'application/json' },
+    const headers = forwardHeaders(req.headers, {
+      internalSecret: options.internalSecret,
+      requestId: req.id,
+      ip: req.ip,
+      protocol: req.protocol,
+      host: req.host,
+      identity: null,
+    });
+    headers.accept = 'application/json';
+    const res = await fetch(`${options.targets.zipcodes}/api/zipcodes`, {
+      headers: headers as Record<string, string>,
       signal: AbortSignal.timeout(ZIP_LIST_DEADLINE_MS),
     });
     if (!res.ok) throw new Error(`status ${res.status}`);
@@ -73,7 +88,7 @@ async function zipCodesOf(zipcodesUrl: string): Promise<string[]> {
  * the public pages with every ZIP analysis page. Routes of their own, before the web app's fallback,
  * which would otherwise answer both with the app's HTML.
  */
-export function registerSiteIndex(app: ServiceApp, targets: Record<ServiceName, string>): void {
+export function registerSiteIndex(app: ServiceApp, options: SiteIndexOptions): void {
   app.get('/robots.txt', async (req, reply) =>
     reply
       .header('cache-control', CACHE_CONTROL)
@@ -81,7 +96,7 @@ export function registerSiteIndex(app: ServiceApp, targets: Record<ServiceName, 
       .send(robotsTxt(originOf(req))),
   );
   app.get('/sitemap.xml', async (req, reply) => {
-    const zipCodes = await zipCodesOf(targets.zipcodes);
+    const zipCodes = await zipCodesOf(req, options);
     return reply
       .header('cache-control', CACHE_CONTROL)
       .type('application/xml; charset=utf-8')

@@ -21,28 +21,33 @@ describe('what every page has', () => {
   // First loads only: a dialog or a tab of a page is still that page.
   const firstLoads = ROUTES.filter((route) => !route.prepare);
 
-  it.each(firstLoads)('$name: the first Tab reaches "Skip to content", which moves focus to the content', async (route) => {
-    const page = await site.open(route.who, DESKTOP);
-    try {
-      await visit(page, route, site.data);
-      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-      await page.keyboard.press('Tab');
-      const first = await page.evaluate(() => ({
-        text: document.activeElement?.textContent?.trim(),
-        visible: (() => {
-          const box = document.activeElement?.getBoundingClientRect();
-          return box !== undefined && box.bottom > 0 && box.top >= 0 && box.width > 0;
-        })(),
-      }));
-      expect(first).toEqual({ text: 'Skip to content', visible: true });
-      await page.keyboard.press('Enter');
-      await expect
-        .poll(() => page.evaluate(() => document.activeElement?.closest('main')?.id ?? document.activeElement?.tagName))
-        .toBe('main');
-    } finally {
-      await page.context().close();
-    }
-  });
+  it.each(firstLoads)(
+    '$name: the first Tab reaches "Skip to content", which moves focus to the content',
+    async (route) => {
+      const page = await site.open(route.who, DESKTOP);
+      try {
+        await visit(page, route, site.data);
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await page.keyboard.press('Tab');
+        const first = await page.evaluate(() => ({
+          text: document.activeElement?.textContent?.trim(),
+          visible: (() => {
+            const box = document.activeElement?.getBoundingClientRect();
+            return box !== undefined && box.bottom > 0 && box.top >= 0 && box.width > 0;
+          })(),
+        }));
+        expect(first).toEqual({ text: 'Skip to content', visible: true });
+        await page.keyboard.press('Enter');
+        await expect
+          .poll(() =>
+            page.evaluate(() => document.activeElement?.closest('main')?.id ?? document.activeElement?.tagName),
+          )
+          .toBe('main');
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
 
   it('gives every public page a title and a description of its own', async () => {
     const seen = new Map<string, string>();

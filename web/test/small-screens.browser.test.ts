@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, useBrowser } from '../../test/support/browser.js';
 import { ROUTES, type Site, buildSite, visit } from './siteRoutes.js';
 
-/** At 320 px (the narrowest phones, and larger ones zoomed) every public page; at 390 px, a common phone, every page. */
+/** Every page at 320 px (the narrowest phones, and larger ones zoomed at 400%) and at 390 px, a common phone. */
 const NARROWEST = { width: 320, height: 640 };
 const PHONE = { width: 390, height: 844 };
 
@@ -46,7 +46,7 @@ describe('small screens: no page is wider than the phone', () => {
   });
 
   const cases = [
-    ...ROUTES.filter((r) => r.who === 'public').map((route) => ({ route, viewport: NARROWEST })),
+    ...ROUTES.map((route) => ({ route, viewport: NARROWEST })),
     ...ROUTES.map((route) => ({ route, viewport: PHONE })),
   ].map((c) => ({ ...c, name: c.route.name, width: c.viewport.width }));
 
@@ -56,7 +56,7 @@ describe('small screens: no page is wider than the phone', () => {
       await visit(page, route, site.data);
       const { excess, culprits } = await overflow(page);
       if (excess > 0) await screenshot(page, `too-wide-${viewport.width}-${route.name.replace(/[^a-z0-9]+/gi, '-')}`);
-      else if (viewport === NARROWEST && route.name === '/') await screenshot(page, 'landing-320');
+      else if (viewport === NARROWEST) await screenshot(page, `fits-320-${route.name.replace(/[^a-z0-9]+/gi, '-')}`);
       expect(excess, `${excess} px too wide: ${culprits.join(', ')}`).toBeLessThanOrEqual(0);
     } finally {
       await page.context().close();
