@@ -47,7 +47,7 @@ describe('the API reference page', () => {
     await page.context().close();
   });
 
-  it('passes axe like every other page: no serious or critical violation, closed and with an operation open', async () => {
+  it('passes axe like every other page: no serious or critical violation, closed, opened and trying a call', async () => {
     const page = await newPage(browser());
     await page.goto('/api/docs');
     const webhook = page.locator('.opblock-post', { hasText: '/api/webhooks/leads' }).first();
@@ -56,9 +56,14 @@ describe('the API reference page', () => {
     await webhook.locator('.opblock-summary').first().click();
     await webhook.locator('.opblock-body').waitFor();
     const opened = (await axeViolations(page)).filter(isSerious).map(violationLine);
+    // "Try it out": the body's text area, the examples list, Execute and Cancel.
+    await webhook.locator('.try-out__btn').click();
+    await webhook.locator('textarea.body-param__text').waitFor();
+    const trying = (await axeViolations(page)).filter(isSerious).map(violationLine);
     await screenshot(page, 'api-docs-axe');
     expect(closed, closed.join('\n')).toEqual([]);
     expect(opened, opened.join('\n')).toEqual([]);
+    expect(trying, trying.join('\n')).toEqual([]);
     await page.context().close();
   });
 });

@@ -217,7 +217,7 @@ describe('the map of /zip and /properties', () => {
     // Two reports in one ZIP code: one circle that says 2, rather than one point on the other.
     expect((await attributes(page, 'map-point', 'data-zip')).sort()).toEqual(['60611', '78704']);
     await expect(attributes(page, 'map-cluster', 'data-count')).resolves.toEqual(['2']);
-    await expect(page.getByTestId('map-cluster').textContent()).resolves.toBe('2');
+    await expect(page.getByTestId('map-cluster').locator('text').textContent()).resolves.toBe('2');
     const clusterLabel = (await attributes(page, 'map-cluster', 'aria-label'))[0] ?? '';
     expect(clusterLabel).toMatch(/^2 here: /);
     expect(clusterLabel).toContain(addresses[0]);
