@@ -12,7 +12,10 @@ import { NEXT_PARAM } from '../session/nextPath';
 import '../features/admin/security.css';
 
 export function AdminLoginPage() {
-  useDocumentTitle('Admin Access', 'Sign-in for HomeReport staff: the admin dashboard, coverage requests, report uploads and leads.');
+  useDocumentTitle(
+    'Admin Access',
+    'Sign-in for HomeReport staff: the admin dashboard, coverage requests, report uploads and leads.',
+  );
   const { adminLogin, error, clearError } = useSession();
   // The admin page a guard sent the visitor here from (checked before it is followed).
   const next = useSearchParams()[0].get(NEXT_PARAM);

@@ -2,11 +2,11 @@ import { CONTACT_MAX_LENGTH } from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
 import type { ContactMessage, MessageResponse } from '../../api/types';
-import { Alert } from '../../components/Alert';
 import { TextAreaField, TextField } from '../../components/Field';
+import { FormProblemAlert, SubmitButton, problemMarks } from '../../components/Form';
 import { Icon } from '../../components/Icon';
 import { useFormSend } from '../../hooks/useFormSend';
-import { fieldState, problemFrom } from '../../session/formProblem';
+import { problemFrom } from '../../session/formProblem';
 
 const PROBLEM_ID = 'contact-problem';
 
@@ -16,6 +16,7 @@ const emptyForm: ContactMessage = { name: '', email: '', subject: '', message: '
 export function ContactForm({ onSent }: { onSent: () => void }) {
   const [form, setForm] = useState<ContactMessage>(emptyForm);
   const { problem, setProblem, submitting, submit } = useFormSend();
+  const marks = problemMarks(problem, PROBLEM_ID);
 
   function update(field: keyof ContactMessage) {
     return (value: string) => setForm((current) => ({ ...current, [field]: value }));
@@ -40,11 +41,7 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
     <div className="card form-card">
       <h2>Send Us a Message</h2>
       <p className="muted">Fill in the form and we will get back to you within 24 hours on business days.</p>
-      {problem && (
-        <Alert kind="error" testId="contact-error" id={PROBLEM_ID}>
-          {problem.message}
-        </Alert>
-      )}
+      <FormProblemAlert problem={problem} id={PROBLEM_ID} testId="contact-error" />
       <form className="form" onSubmit={(event) => void handleSubmit(event)} data-testid="contact-form">
         <div className="form-grid">
           <TextField
@@ -55,7 +52,7 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
             autoComplete="name"
             required
             maxLength={CONTACT_MAX_LENGTH.name}
-            {...fieldState(problem, 'name', PROBLEM_ID)}
+            {...marks('name')}
             value={form.name}
             onChange={update('name')}
             placeholder="Jane Doe"
@@ -68,7 +65,7 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
             autoComplete="email"
             required
             maxLength={CONTACT_MAX_LENGTH.email}
-            {...fieldState(problem, 'email', PROBLEM_ID)}
+            {...marks('email')}
             value={form.email}
             onChange={update('email')}
             placeholder="you@example.com"
@@ -81,7 +78,7 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
           type="text"
           required
           maxLength={CONTACT_MAX_LENGTH.subject}
-          {...fieldState(problem, 'subject', PROBLEM_ID)}
+          {...marks('subject')}
           value={form.subject}
           onChange={update('subject')}
           placeholder="How can we help?"
@@ -93,20 +90,14 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
           rows={6}
           required
           maxLength={CONTACT_MAX_LENGTH.message}
-          {...fieldState(problem, 'message', PROBLEM_ID)}
+          {...marks('message')}
           value={form.message}
           onChange={update('message')}
           placeholder="Tell us a little about your question or the property you have in mind."
         />
-        <button type="submit" className="btn btn-primary btn-block" disabled={submitting} data-testid="contact-submit">
-          {submitting ? (
-            'Sending Message...'
-          ) : (
-            <>
-              <Icon name="send" size={18} /> Send Message
-            </>
-          )}
-        </button>
+        <SubmitButton sending={submitting} sendingLabel="Sending Message..." testId="contact-submit">
+          <Icon name="send" size={18} /> Send Message
+        </SubmitButton>
       </form>
     </div>
   );

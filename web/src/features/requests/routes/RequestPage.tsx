@@ -1,15 +1,16 @@
 import { ADDRESS_MAX_LENGTH, type CreateRequestReply, NOTES_MAX_LENGTH, URL_MAX_LENGTH } from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { isApiError } from '../../../api/client';
 import { Alert } from '../../../components/Alert';
 import { TextAreaField, TextField } from '../../../components/Field';
+import { FormProblemAlert, SubmitButton, problemMarks } from '../../../components/Form';
 import { Icon } from '../../../components/Icon';
 import { ResultPanel } from '../../../components/ResultPanel';
 import type { NavItem } from '../../../components/SiteHeader';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useSession } from '../../../session/SessionProvider';
+import { problemOfError } from '../../../session/formProblem';
 import { useCreateRequest } from '../api/createRequest';
 import { type RequestForm, canSubmitRequest, emptyRequestForm, toCreateRequestBody } from '../requestForm';
 import '../requests.css';
@@ -99,11 +100,8 @@ export function RequestPage() {
   const [submitted, setSubmitted] = useState<CreateRequestReply | null>(null);
   const create = useCreateRequest();
 
-  /** A field the refusal names is marked and pointed at the message. */
-  const marked = (field: keyof RequestForm) => {
-    const invalid = isApiError(create.error) && create.error.fields.includes(field);
-    return { invalid, describedBy: invalid ? PROBLEM_ID : undefined };
-  };
+  const problem = problemOfError(create.error);
+  const marked = problemMarks(problem, PROBLEM_ID);
 
   function update(field: keyof RequestForm) {
     return (value: string) => setForm((current) => ({ ...current, [field]: value }));
@@ -141,11 +139,7 @@ export function RequestPage() {
               </div>
               <div className="request-layout">
                 <div className="card form-card">
-                  {create.isError && (
-                    <Alert kind="error" testId="request-error" id={PROBLEM_ID}>
-                      {create.error.message}
-                    </Alert>
-                  )}
+                  <FormProblemAlert problem={problem} id={PROBLEM_ID} testId="request-error" />
                   <form className="form" onSubmit={handleSubmit} data-testid="request-form">
                     <TextField
                       id="request-address"
@@ -182,20 +176,14 @@ export function RequestPage() {
                       onChange={update('notes')}
                       placeholder="Anything we should know: your goals, timeline, specific questions about the property."
                     />
-                    <button
-                      type="submit"
-                      className="btn btn-primary btn-block"
+                    <SubmitButton
+                      sending={create.isPending}
+                      sendingLabel="Submitting Request..."
                       disabled={!canSubmitRequest(form, create.isPending)}
-                      data-testid="request-submit"
+                      testId="request-submit"
                     >
-                      {create.isPending ? (
-                        'Submitting Request...'
-                      ) : (
-                        <>
-                          <Icon name="send" size={18} /> Submit Request
-                        </>
-                      )}
-                    </button>
+                      <Icon name="send" size={18} /> Submit Request
+                    </SubmitButton>
                   </form>
                 </div>
                 <aside className="card included-card">
