@@ -15,11 +15,17 @@ async function overflow(page: Page): Promise<{ excess: number; culprits: string[
     for (const element of document.body.querySelectorAll('*')) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.right <= width + 0.5) continue;
-      // Inside a box that scrolls or clips sideways, sticking out is that box's business.
+      // Inside a box that scrolls sideways, sticking out is that box's business. A box that clips
+      // (overflow hidden) may cut off decoration, but text cut off at the screen's edge is lost.
+      const decoration = (element.textContent ?? '').trim() === '' && !element.matches('a, button, input, select');
       let clipped = false;
       for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
         const style = getComputedStyle(parent);
-        if (style.overflowX !== 'visible' && parent.getBoundingClientRect().right <= width + 0.5) {
+        const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
+        if (
+          (scrolls || (style.overflowX !== 'visible' && decoration)) &&
+          parent.getBoundingClientRect().right <= width + 0.5
+        ) {
           clipped = true;
           break;
         }
@@ -55,9 +61,11 @@ describe('small screens: no page is wider than the phone', () => {
     try {
       await visit(page, route, site.data);
       const { excess, culprits } = await overflow(page);
-      if (excess > 0) await screenshot(page, `too-wide-${viewport.width}-${route.name.replace(/[^a-z0-9]+/gi, '-')}`);
+      if (excess > 0 || culprits.length > 0)
+        await screenshot(page, `too-wide-${viewport.width}-${route.name.replace(/[^a-z0-9]+/gi, '-')}`);
       else if (viewport === NARROWEST) await screenshot(page, `fits-320-${route.name.replace(/[^a-z0-9]+/gi, '-')}`);
       expect(excess, `${excess} px too wide: ${culprits.join(', ')}`).toBeLessThanOrEqual(0);
+      expect(culprits, 'text cut off at the right edge').toEqual([]);
     } finally {
       await page.context().close();
     }
