@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage, screenshot, useBrowser } from '../../test/support/browser.js';
+import { axeViolations, isSerious, violationLine } from './axe.js';
 import { verifiedUser } from './fixtures.js';
 
 // Issue 37, item 1: leaving a page while the app still checks the stored token signed people
@@ -48,7 +49,12 @@ describe('the session check on page load', () => {
     await page.getByTestId('session-unchecked').waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     expect(await storedToken(page)).toBe(token);
+    const serious = (await axeViolations(page)).filter(isSerious).map(violationLine);
+    expect(serious, serious.join('\n')).toEqual([]);
     await screenshot(page, 'session-unchecked');
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await screenshot(page, 'session-unchecked-320');
 
     // Answered again: the same page, signed in.
     await page.unroute('**/api/auth/me');

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Alert } from '../components/Alert';
+import { SiteLayout } from '../components/SiteLayout';
 import { PageSpinner } from '../components/Spinner';
 import { useSession } from './SessionProvider';
 import { signInPathFor } from './nextPath';
@@ -17,14 +18,19 @@ function useHere(): string {
  */
 function SessionUnchecked({ recheck }: { recheck: () => void }) {
   return (
-    <main id="main" tabIndex={-1} className="page-spinner" data-testid="session-unchecked">
-      <Alert kind="error">
-        <p>We could not reach our server to check your sign-in. Please try again in a moment.</p>
-        <button type="button" className="btn btn-primary" onClick={recheck} data-testid="session-recheck">
-          Try again
-        </button>
-      </Alert>
-    </main>
+    <SiteLayout>
+      <section className="section" data-testid="session-unchecked">
+        <div className="container narrow">
+          <h1>Checking your sign-in</h1>
+          <Alert kind="error">
+            <p>We could not reach our server to check your sign-in. Please try again in a moment.</p>
+            <button type="button" className="btn btn-primary" onClick={recheck} data-testid="session-recheck">
+              Try again
+            </button>
+          </Alert>
+        </div>
+      </section>
+    </SiteLayout>
   );
 }
 
