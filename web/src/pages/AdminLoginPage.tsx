@@ -126,6 +126,8 @@ function CodeStep({
         }}
         autoComplete="one-time-code"
         inputMode={recovery ? 'text' : 'numeric'}
+        // The API's limits (auth's admin-login body): 12 for a code, 40 for a recovery code.
+        maxLength={recovery ? 40 : 12}
         // Focused at once: the one field of this step, reached by submitting the previous one.
         autoFocus
         required

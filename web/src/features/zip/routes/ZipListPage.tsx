@@ -176,6 +176,8 @@ export function ZipListPage() {
                 value={params.search}
                 onChange={(event) => params.setSearch(event.target.value)}
                 placeholder="Search by ZIP code, city, state or neighborhood"
+                // The API's limit for q (ZipListQuery).
+                maxLength={100}
                 data-testid="zip-search"
               />
             </label>
