@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Logger, type ServiceApp, notFound } from '@homereport/kit';
+import { THEME_CSS } from './api-reference-theme.js';
 import { publicDocumentSource } from './openapi.js';
 import type { ServiceName } from './routes.js';
 
@@ -22,14 +23,35 @@ const swaggerVersion = (JSON.parse(readFileSync(join(swaggerDir, 'package.json')
 /** The version in the path, so the files can be kept for a year and an upgrade is a new URL. */
 const assetBase = `/api/docs/assets/${swaggerVersion}`;
 
-/** The page's own script is a file, not inline: the page's CSP allows scripts from 'self' only. */
-const INIT_SCRIPT = `window.ui = SwaggerUIBundle({
+/**
+ * The page's own script is a file, not inline: the page's CSP allows scripts from 'self' only.
+ *
+ * Deep linking is off: it puts a link inside each operation's toggle button, a control within a
+ * control that keyboard and screen-reader users cannot use (axe: nested-interactive). The plugin
+ * names two controls Swagger UI leaves unnamed (a request body's text area, the examples list),
+ * through its public `wrapComponents`.
+ */
+const INIT_SCRIPT = `const LabelledControls = () => ({
+  wrapComponents: {
+    TextArea: (Original, system) => (props) =>
+      system.React.createElement(Original, { 'aria-label': props.title || 'Request body', ...props }),
+    ExamplesSelect: (Original, system) => (props) =>
+      system.React.createElement(
+        'label',
+        null,
+        system.React.createElement('span', { className: 'hr-visually-hidden' }, 'Example'),
+        system.React.createElement(Original, props),
+      ),
+  },
+});
+window.ui = SwaggerUIBundle({
   url: '/api/openapi.json',
   dom_id: '#swagger-ui',
-  deepLinking: true,
+  deepLinking: false,
   docExpansion: 'list',
   // No badge that sends the document to an outside validator.
   validatorUrl: null,
+  plugins: [LabelledControls],
 });
 `;
 
@@ -40,6 +62,7 @@ const PAGE = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>HomeReport API reference</title>
 <link rel="stylesheet" href="${assetBase}/swagger-ui.css">
+<link rel="stylesheet" href="/api/docs/theme.css">
 <link rel="icon" type="image/png" href="${assetBase}/favicon-32x32.png">
 </head>
 <body>
@@ -88,6 +111,9 @@ export function registerApiReference(app: ServiceApp, options: ApiReferenceOptio
   );
   app.get('/api/docs/init.js', async (_req, reply) =>
     reply.header('cache-control', 'no-cache').type('application/javascript; charset=utf-8').send(INIT_SCRIPT),
+  );
+  app.get('/api/docs/theme.css', async (_req, reply) =>
+    reply.header('cache-control', 'no-cache').type('text/css; charset=utf-8').send(THEME_CSS),
   );
 
   // Read (and the bundle gzipped) on first request, then kept: most gateways never serve them.

@@ -39,6 +39,7 @@ import {
 } from './routes.js';
 import { securityHeadersFor } from './security-headers.js';
 import { createSessionCache } from './session-cache.js';
+import { registerSiteIndex } from './site-index.js';
 import { registerWebApp } from './web.js';
 
 export interface GatewayDeps {
@@ -73,6 +74,8 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
   // /api/openapi.json and /api/docs: the gateway's own, before the /api/* forwarding.
   registerApiReference(app, { targets, logger });
   registerApi(app, config, logger, redis, targets);
+  // /robots.txt and /sitemap.xml, before the web app's fallback would answer them with its HTML.
+  registerSiteIndex(app, { targets, internalSecret: config.INTERNAL_SECRET });
   // The built web app: precompressed, hashed assets cached for a year, SPA fallback (web.ts).
   await registerWebApp(app, config.WEB_DIST, logger);
   return app;

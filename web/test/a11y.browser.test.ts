@@ -1,37 +1,8 @@
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, screenshot, useBrowser } from '../../test/support/browser.js';
+import { type Violation, axeViolations, isSerious, violationLine } from './axe.js';
 import { ROUTES, type Site, buildSite, visit } from './siteRoutes.js';
-
-// axe-core's own build, injected into each page as the axe documentation does for browsers.
-const axeSource: string = createRequire(import.meta.url)('axe-core').source;
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-async function axeViolations(page: Page): Promise<Violation[]> {
-  // Evaluated rather than added as a <script>: the pages' policy allows no inline script.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
-    }));
-  });
-}
 
 /**
  * Tabs through the page from the top and names every control that, focused by the keyboard,
@@ -98,14 +69,10 @@ describe('accessibility of every screen (axe-core, keyboard focus)', () => {
       try {
         await visit(page, route, site.data);
         const violations = await axeViolations(page);
-        const line = (v: Violation) =>
-          `${v.id} (${v.impact}) ${v.help}: ${v.nodes.length} element(s):\n${v.nodes
-            .slice(0, 4)
-            .map((n) => `    ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 220)}`)
-            .join('\n')}`;
+        const line = violationLine;
         // Serious and critical, and the heading order (moderate for axe, but a skipped level leaves
         // screen-reader users guessing how the page is organised).
-        const fails = (v: Violation) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order';
+        const fails = (v: Violation) => isSerious(v) || v.id === 'heading-order';
         const serious = violations.filter(fails).map(line);
         const minor = violations.filter((v) => !fails(v)).map(line);
         if (minor.length > 0) console.log(`[a11y] ${route.name}, moderate and minor:\n  ${minor.join('\n  ')}`);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOT_DIR, newPage, screenshot, useBrowser } from '../../test/support/browser.js';
 import { testEnv } from '../../test/support/env.js';
+import { axeViolations, isSerious, violationLine } from './axe.js';
 
 // The API reference as an integrator sees it: /api/docs renders the merged OpenAPI document with
 // files the gateway serves itself, under its page CSP, and nothing is fetched from elsewhere.
@@ -43,6 +44,26 @@ describe('the API reference page', () => {
     await expect(page.locator('.opblock-tag', { hasText: /^admin/ }).count()).resolves.toBe(1);
     expect(elsewhere).toEqual([]);
     expect(blocked).toEqual([]);
+    await page.context().close();
+  });
+
+  it('passes axe like every other page: no serious or critical violation, closed, opened and trying a call', async () => {
+    const page = await newPage(browser());
+    await page.goto('/api/docs');
+    const webhook = page.locator('.opblock-post', { hasText: '/api/webhooks/leads' }).first();
+    await webhook.waitFor({ timeout: 30_000 });
+    const closed = (await axeViolations(page)).filter(isSerious).map(violationLine);
+    await webhook.locator('.opblock-summary').first().click();
+    await webhook.locator('.opblock-body').waitFor();
+    const opened = (await axeViolations(page)).filter(isSerious).map(violationLine);
+    // "Try it out": the body's text area, the examples list, Execute and Cancel.
+    await webhook.locator('.try-out__btn').click();
+    await webhook.locator('textarea.body-param__text').waitFor();
+    const trying = (await axeViolations(page)).filter(isSerious).map(violationLine);
+    await screenshot(page, 'api-docs-axe');
+    expect(closed, closed.join('\n')).toEqual([]);
+    expect(opened, opened.join('\n')).toEqual([]);
+    expect(trying, trying.join('\n')).toEqual([]);
     await page.context().close();
   });
 });

@@ -50,6 +50,15 @@ describe('the map of /zip and /properties', () => {
       project,
     ).placed.length;
 
+  /** The ZIP codes the map draws: each point's, and each of a cluster's items. */
+  const drawnZips = (page: Page) =>
+    page.evaluate(() => [
+      ...[...document.querySelectorAll('[data-testid="map-point"]')].map((n) => n.getAttribute('data-zip') ?? ''),
+      ...[...document.querySelectorAll('[data-testid="map-cluster"]')].flatMap((n) =>
+        (n.getAttribute('data-zips') ?? '').split(' '),
+      ),
+    ]);
+
   const attributes = (page: Page, testId: string, name: string) =>
     page
       .getByTestId(testId)
@@ -60,11 +69,13 @@ describe('the map of /zip and /properties', () => {
     return page.evaluate(() => {
       const states = document.querySelector('.us-map-states')?.getBoundingClientRect();
       if (!states) return false;
-      return [...document.querySelectorAll('[data-testid="map-point"]')].every((point) => {
-        const box = point.getBoundingClientRect();
-        const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-        return x >= states.left && x <= states.right && y >= states.top && y <= states.bottom;
-      });
+      return [...document.querySelectorAll('[data-testid="map-point"], [data-testid="map-cluster"] circle')].every(
+        (point) => {
+          const box = point.getBoundingClientRect();
+          const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+          return x >= states.left && x <= states.right && y >= states.top && y <= states.bottom;
+        },
+      );
     });
   }
 
@@ -90,16 +101,17 @@ describe('the map of /zip and /properties', () => {
     await page.getByTestId('map-point').first().waitFor();
     expect(chunks).toHaveLength(1);
     await expect(page.getByTestId('map-toggle').getAttribute('aria-pressed')).resolves.toBe('true');
+    await page.getByTestId('us-map').screenshot({ path: join(SCREENSHOT_DIR, 'zip-map-tier1-first.png') });
 
     const listed = await attributes(page, 'zip-card', 'data-zip');
     expect(listed).toEqual(expected.zipCodes.map((zip) => zip.zipCode));
-    const drawn = await attributes(page, 'map-point', 'data-zip');
-    // The same set: one point per card that has a known place (all of them, with the sample data).
+    const drawn = await drawnZips(page);
+    // The same set: each card that has a known place is a point or counted in a cluster (all of them, with the sample data).
     expect(drawn.length).toBe(placeable(listed));
     expect(drawn.every((zip) => listed.includes(zip))).toBe(true);
     if (drawn.length < listed.length) {
       await expect(page.getByTestId('map-unplaced').textContent()).resolves.toContain(
-        `${listed.length - drawn.length} not on the map`,
+        `${listed.length - drawn.length} from the list ${listed.length - drawn.length === 1 ? 'is' : 'are'} not on the map`,
       );
     }
     expect(drawn.length).toBeGreaterThanOrEqual(15);
@@ -147,7 +159,7 @@ describe('the map of /zip and /properties', () => {
     expect(new URL(page.url()).searchParams.get('map')).toBe('1');
     await page.reload();
     await page.getByTestId('map-point').first().waitFor();
-    await expect(page.getByTestId('map-point').count()).resolves.toBe(drawn.length);
+    await expect(drawnZips(page).then((zips) => zips.length)).resolves.toBe(drawn.length);
     await expect(page.getByTestId('map-measure').inputValue()).resolves.toBe('appreciation');
 
     // A point opens its ZIP code as its card does (signed out: the sign-in prompt).
@@ -202,15 +214,18 @@ describe('the map of /zip and /properties', () => {
     await page.getByTestId('map-point').first().waitFor();
     expect(chunks).toHaveLength(1);
     const points = page.getByTestId('map-point');
-    await expect(points.count()).resolves.toBe(4);
-    // Two reports in one ZIP code: two points, side by side rather than one on the other.
-    const boston = await points.evaluateAll((nodes) =>
-      nodes
-        .filter((node) => node.getAttribute('data-zip') === '02116')
-        .map((node) => `${node.getAttribute('cx')},${node.getAttribute('cy')}`),
+    // Two reports in one ZIP code: one circle that says 2, rather than one point on the other.
+    expect((await attributes(page, 'map-point', 'data-zip')).sort()).toEqual(['60611', '78704']);
+    await expect(attributes(page, 'map-cluster', 'data-count')).resolves.toEqual(['2']);
+    await expect(page.getByTestId('map-cluster').locator('text').textContent()).resolves.toBe('2');
+    const clusterLabel = (await attributes(page, 'map-cluster', 'aria-label'))[0] ?? '';
+    expect(clusterLabel).toMatch(/^2 here: /);
+    expect(clusterLabel).toContain(addresses[0]);
+    expect(clusterLabel).toContain(addresses[1]);
+    expect((await attributes(page, 'map-point', 'aria-label')).sort()).toEqual([addresses[3], addresses[2]].sort());
+    await expect(page.getByTestId('map-note').textContent()).resolves.toContain(
+      'A circle with a number stands for that many close together.',
     );
-    expect(new Set(boston).size).toBe(2);
-    await expect(attributes(page, 'map-point', 'aria-label')).resolves.toEqual(expect.arrayContaining(addresses));
     expect(await pointsInsideStates(page)).toBe(true);
     await expect(page.getByTestId('map-note').textContent()).resolves.toContain(
       "at the centre of its address's ZIP code",
@@ -224,7 +239,10 @@ describe('the map of /zip and /properties', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="property-card"]').length === 1);
     await page.getByTestId('map-unplaced').waitFor();
     await expect(points.count()).resolves.toBe(0);
-    await expect(page.getByTestId('map-unplaced').textContent()).resolves.toContain('1 not on the map');
+    // Said once, in plain words: no list of "no ZIP code, no ZIP code, ...".
+    await expect(page.getByTestId('map-unplaced').textContent()).resolves.toBe(
+      ' 1 from the list is not on the map, as it has no ZIP code we can place.',
+    );
     await page.close();
   });
 });

@@ -68,6 +68,7 @@ export const ROUTES: SiteRoute[] = [
   },
   { name: '/zip', path: '/zip', who: 'public' },
   { name: '/zip, list view', path: '/zip', who: 'public', prepare: click('zip-view-list') },
+  { name: '/zip, map shown', path: '/zip?map=1', who: 'public' },
   {
     name: '/zip, locked-analysis dialog',
     path: '/zip',

@@ -216,4 +216,28 @@ describe('a session the server ended', () => {
     const result = await api.post('/api/auth/register', { email: 'a@b', password: 'long enough' });
     expect(result).toMatchObject({ ok: false, status: 400, fields: ['email'] });
   });
+
+  it('shows a validation refusal as sentences about its fields, never the validator text', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, {
+        error: 'address: must NOT have more than 300 characters',
+        code: 'VALIDATION',
+        details: [
+          { field: 'address', message: 'must NOT have more than 300 characters' },
+          { field: 'url', message: 'must match pattern "^\\s*([Hh][Tt][Tt][Pp][Ss]?://\\S+)?\\s*$"' },
+        ],
+      }),
+    );
+    const result = await api.post('/api/requests', { address: 'x'.repeat(301), url: 'ftp://x' });
+    expect(result).toMatchObject({
+      ok: false,
+      fields: ['address', 'url'],
+      error:
+        'The property address can be at most 300 characters. Enter a web address that starts with http:// or https://.',
+      fieldMessages: {
+        address: 'The property address can be at most 300 characters.',
+        url: 'Enter a web address that starts with http:// or https://.',
+      },
+    });
+  });
 });

@@ -9,6 +9,8 @@
  * packages/contracts (see ./types.ts and the features' api/ folders).
  */
 
+import { fieldMessages } from './fieldMessages';
+
 export const TOKEN_STORAGE_KEY = 'token';
 /**
  * The code of a 401 about a password the signed-in user typed (changing the password, deleting
@@ -27,6 +29,8 @@ export type ApiFailure = {
   code?: string;
   /** The request fields the server named as wrong (`details[].field`), so a form can mark them. */
   fields?: string[];
+  /** A sentence about each of those fields (./fieldMessages.ts); `error` is made of them. */
+  fieldMessages?: Record<string, string>;
   networkError: boolean;
 };
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
@@ -176,10 +180,17 @@ export function failureOf(status: number, data: unknown, token: string | null, f
   };
   if (isRecord(data) && typeof data.code === 'string') failure.code = data.code;
   if (isRecord(data) && Array.isArray(data.details)) {
-    const fields = data.details
-      .map((d) => (isRecord(d) && typeof d.field === 'string' ? d.field : ''))
-      .filter((f) => f !== '');
-    if (fields.length > 0) failure.fields = fields;
+    const details = data.details
+      .filter(isRecord)
+      .map((d) => ({ field: typeof d.field === 'string' ? d.field : '', message: String(d.message ?? '') }));
+    const named = details.filter((d) => d.field !== '');
+    if (named.length > 0) {
+      failure.fields = named.map((d) => d.field);
+      failure.fieldMessages = fieldMessages(named);
+      // The answer's own `error` repeats a validator's words ("address: must NOT have ..."): the
+      // sentences about the fields replace it, the same on every form.
+      failure.error = Object.values(failure.fieldMessages).join(' ');
+    }
   }
   return failure;
 }

@@ -25,14 +25,31 @@ function NavigationProgress() {
   );
 }
 
-/** What every page shares: the session, scroll reset, the loading bar and the floating help button. */
-export function RootLayout() {
+/**
+ * The first stop of the keyboard on every page: past the header straight to the page's own
+ * content. Every page's <main> has id "main" and tabIndex -1, so focus lands on it and the next
+ * Tab goes on from there.
+ */
+function SkipLink() {
   return (
-    <SessionProvider>
-      <ScrollToTop />
-      <NavigationProgress />
-      <Outlet />
-      <HelpButton />
-    </SessionProvider>
+    <a href="#main" className="skip-link" data-testid="skip-link">
+      Skip to content
+    </a>
+  );
+}
+
+/** What every page shares: the skip link, the session, scroll reset, the loading bar and the floating help button. */
+export function RootLayout() {
+  // Before the session's notice too: the skip link is the first thing Tab reaches.
+  return (
+    <>
+      <SkipLink />
+      <SessionProvider>
+        <ScrollToTop />
+        <NavigationProgress />
+        <Outlet />
+        <HelpButton />
+      </SessionProvider>
+    </>
   );
 }

@@ -71,7 +71,7 @@ export function RouteError() {
 /** The last resort, outside the session: no header that needs it. */
 export function RootError() {
   return (
-    <main id="main" className="site-main">
+    <main id="main" tabIndex={-1} className="site-main">
       <ErrorPanel />
     </main>
   );

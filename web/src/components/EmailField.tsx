@@ -1,3 +1,4 @@
+import { EMAIL_MAX_LENGTH } from '@homereport/contracts';
 import { TextField } from './Field';
 
 type EmailFieldProps = {
@@ -27,6 +28,7 @@ export function EmailField({
       label={label}
       name="email"
       type="email"
+      maxLength={EMAIL_MAX_LENGTH}
       autoComplete={autoComplete}
       required
       placeholder={placeholder}

@@ -21,6 +21,8 @@ type FieldProps = FieldState & {
   /** A line under the control that says what to enter (its id is `<id>-hint`). */
   hint?: ReactNode;
   className?: string;
+  /** How much of its limit the value uses, shown under the control (its id is `<id>-count`). */
+  count?: { length: number; max: number };
   /** The control itself, given the attributes that tie it to the label, the problem and the hint. */
   children: (control: ControlProps) => ReactNode;
 };
@@ -29,9 +31,10 @@ type FieldProps = FieldState & {
  * One form field: label, control and hint, with the control marked invalid and pointed at the
  * message about it. Every form of the app builds its fields from this, so they read alike.
  */
-export function Field({ id, label, hint, invalid = false, describedBy, className, children }: FieldProps) {
+export function Field({ id, label, hint, invalid = false, describedBy, className, count, children }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
-  const described = [describedBy, hintId].filter(Boolean).join(' ') || undefined;
+  const countId = count ? `${id}-count` : undefined;
+  const described = [describedBy, hintId, countId].filter(Boolean).join(' ') || undefined;
   const classes = ['field', invalid && 'field-invalid', className].filter(Boolean).join(' ');
   return (
     <div className={classes}>
@@ -40,6 +43,11 @@ export function Field({ id, label, hint, invalid = false, describedBy, className
       {hint && (
         <p className="field-hint" id={hintId}>
           {hint}
+        </p>
+      )}
+      {count && (
+        <p className={`field-count${count.length >= count.max ? ' field-count-full' : ''}`} id={countId}>
+          {count.length.toLocaleString('en-US')} of {count.max.toLocaleString('en-US')} characters
         </p>
       )}
     </div>
@@ -56,6 +64,12 @@ type TextProps = FieldState & {
   testId?: string;
   /** Classes of the field around the control, beside `field`. */
   fieldClassName?: string;
+  /**
+   * The most characters the API takes for this field (the control's maxLength, so nothing longer
+   * can be typed); with `showCount`, how many are used shows under it (text areas always show it).
+   */
+  maxLength?: number;
+  showCount?: boolean;
 };
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, keyof TextProps | 'children' | 'className'>;
@@ -75,12 +89,16 @@ function textParts<Rest>({
   onChange,
   testId = id,
   fieldClassName,
+  maxLength,
+  showCount = false,
   ...rest
 }: TextProps & Rest) {
+  const count = maxLength !== undefined && showCount ? { length: value.length, max: maxLength } : undefined;
   return {
-    field: { id, label, hint, invalid, describedBy, className: fieldClassName },
+    field: { id, label, hint, invalid, describedBy, className: fieldClassName, count },
     bind: {
       value,
+      maxLength,
       onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
       'data-testid': testId,
     },
@@ -94,8 +112,8 @@ export function TextField(props: TextProps & InputProps) {
   return <Field {...field}>{(control) => <input {...rest} {...control} {...bind} />}</Field>;
 }
 
-/** A text field of several lines. */
+/** A text field of several lines; with a limit, it shows how much of it is used. */
 export function TextAreaField(props: TextProps & TextAreaProps) {
-  const { field, bind, rest } = textParts<TextAreaProps>(props);
+  const { field, bind, rest } = textParts<TextAreaProps>({ showCount: true, ...props });
   return <Field {...field}>{(control) => <textarea {...rest} {...control} {...bind} />}</Field>;
 }

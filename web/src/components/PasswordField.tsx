@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH } from '@homereport/contracts';
 import { useState } from 'react';
 import { Field } from './Field';
 import { Icon } from './Icon';
@@ -42,6 +43,7 @@ export function PasswordField({
             value={value}
             onChange={(event) => onChange(event.target.value)}
             autoComplete={autoComplete}
+            maxLength={PASSWORD_MAX_LENGTH}
             required={required}
             placeholder={placeholder}
             data-testid={testId}

@@ -8,7 +8,7 @@ export function SiteLayout({ children, nav }: { children: ReactNode; nav?: NavIt
   return (
     <div className="site">
       <SiteHeader items={nav} />
-      <main id="main" className="site-main">
+      <main id="main" tabIndex={-1} className="site-main">
         {children}
       </main>
       <SiteFooter />
@@ -23,7 +23,7 @@ export function AuthLayout({ children, wide = false }: { children: ReactNode; wi
       <header className="auth-top">
         <Logo />
       </header>
-      <main id="main" className={`auth-card card${wide ? ' auth-card-wide' : ''}`}>
+      <main id="main" tabIndex={-1} className={`auth-card card${wide ? ' auth-card-wide' : ''}`}>
         {children}
       </main>
       <footer className="auth-footer">

@@ -12,7 +12,10 @@ import { NEXT_PARAM } from '../session/nextPath';
 import '../features/admin/security.css';
 
 export function AdminLoginPage() {
-  useDocumentTitle('Admin Access');
+  useDocumentTitle(
+    'Admin Access',
+    'Sign-in for HomeReport staff: the admin dashboard, coverage requests, report uploads and leads.',
+  );
   const { adminLogin, error, clearError } = useSession();
   // The admin page a guard sent the visitor here from (checked before it is followed).
   const next = useSearchParams()[0].get(NEXT_PARAM);
@@ -123,6 +126,8 @@ function CodeStep({
         }}
         autoComplete="one-time-code"
         inputMode={recovery ? 'text' : 'numeric'}
+        // The API's limits (auth's admin-login body): 12 for a code, 40 for a recovery code.
+        maxLength={recovery ? 40 : 12}
         // Focused at once: the one field of this step, reached by submitting the previous one.
         autoFocus
         required

@@ -15,7 +15,10 @@ const nav: NavItem[] = [
 
 /** /contact: the message form (or its confirmation), the ways to reach us, and common questions. */
 export function ContactPage() {
-  useDocumentTitle('Contact Us');
+  useDocumentTitle(
+    'Contact Us',
+    'Questions about a property report, your account or our ZIP code analyses? Send HomeReport a message; we answer within 24 hours on business days.',
+  );
   const [sent, setSent] = useState(false);
 
   function showSent() {

@@ -2,20 +2,23 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../api/client';
 import type { MessageResponse } from '../api/types';
-import { Alert } from '../components/Alert';
 import { EmailField } from '../components/EmailField';
+import { FormProblemAlert, SubmitButton, problemMarks } from '../components/Form';
 import { Icon } from '../components/Icon';
 import { ResultPanel } from '../components/ResultPanel';
 import { AuthLayout } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useFormSend } from '../hooks/useFormSend';
 import { emailProblem } from '../session/emailRules';
-import { fieldState, problemFrom } from '../session/formProblem';
+import { problemFrom } from '../session/formProblem';
 
 const PROBLEM_ID = 'forgot-password-problem';
 
 export function ForgotPasswordPage() {
-  useDocumentTitle('Forgot Password');
+  useDocumentTitle(
+    'Forgot Password',
+    'Forgot your HomeReport password? Enter your email address and we send you a link to choose a new one.',
+  );
   const [email, setEmail] = useState('');
   const { problem, setProblem, submitting, submit } = useFormSend();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -68,11 +71,7 @@ export function ForgotPasswordPage() {
           Enter the email address of your account and we will send you a link to choose a new one.
         </p>
       </div>
-      {problem && (
-        <Alert kind="error" testId="forgot-password-error" id={PROBLEM_ID}>
-          {problem.message}
-        </Alert>
-      )}
+      <FormProblemAlert problem={problem} id={PROBLEM_ID} testId="forgot-password-error" />
       <form className="form" onSubmit={(event) => void handleSubmit(event)}>
         <EmailField
           id="forgot-email"
@@ -82,16 +81,11 @@ export function ForgotPasswordPage() {
             setProblem(null);
           }}
           testId="forgot-password-email"
-          {...fieldState(problem, 'email', PROBLEM_ID)}
+          {...problemMarks(problem, PROBLEM_ID)('email')}
         />
-        <button
-          type="submit"
-          className="btn btn-primary btn-block"
-          disabled={submitting}
-          data-testid="forgot-password-submit"
-        >
-          {submitting ? 'Sending...' : 'Send Reset Link'}
-        </button>
+        <SubmitButton sending={submitting} sendingLabel="Sending..." testId="forgot-password-submit">
+          Send Reset Link
+        </SubmitButton>
       </form>
       <p className="auth-switch">
         Remembered it? <Link to="/login">Back to Sign In</Link>

@@ -37,7 +37,10 @@ const startCards: { to: string; icon: IconName; title: string; text: string }[] 
 ];
 
 export function HelpPage() {
-  useDocumentTitle('Help Center');
+  useDocumentTitle(
+    'Help Center',
+    'Answers about HomeReport: requesting a property assessment, report credits, ZIP code analyses and your account.',
+  );
   const { user } = useSession();
   // A signed-in visitor has an account: their dashboard instead of "Create an Account".
   const cards = user

@@ -55,6 +55,7 @@ const steps = [
 ];
 
 export function LandingPage() {
+  // The shell's own title and description (web/index.html) are the landing page's.
   useDocumentTitle(null);
   const { user } = useSession();
   return (

@@ -8,7 +8,10 @@ import { EMAIL_NOT_VERIFIED, homeOf, useSession } from '../session/SessionProvid
 import { NEXT_PARAM, afterSignIn } from '../session/nextPath';
 
 export function LoginPage() {
-  useDocumentTitle('Sign In');
+  useDocumentTitle(
+    'Sign In',
+    'Sign in to HomeReport to open your property reports, track your requests and watch ZIP codes.',
+  );
   const { login, errorCode, user } = useSession();
   const resend = useResendVerification();
   // The page a guard sent the visitor here from (checked before it is followed).

@@ -4,7 +4,10 @@ import { SiteLayout } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 
 export function NotFoundPage() {
-  useDocumentTitle('Page Not Found');
+  useDocumentTitle(
+    'Page Not Found',
+    'This HomeReport page does not exist. Find property reports, ZIP code analyses and help from the home page.',
+  );
   const navigate = useNavigate();
   return (
     <SiteLayout>

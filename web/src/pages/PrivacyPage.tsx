@@ -223,7 +223,10 @@ const sections: Section[] = [
 ];
 
 export function PrivacyPage() {
-  useDocumentTitle('Privacy Policy');
+  useDocumentTitle(
+    'Privacy Policy',
+    'How HomeReport collects, uses and protects your personal information, and the choices you have.',
+  );
   return (
     <SiteLayout>
       <section className="page-hero">

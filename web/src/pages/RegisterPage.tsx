@@ -2,8 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { api } from '../api/client';
 import type { MessageResponse } from '../api/types';
-import { Alert } from '../components/Alert';
 import { EmailField } from '../components/EmailField';
+import { FormProblemAlert, SubmitButton, problemMarks } from '../components/Form';
 import { Icon } from '../components/Icon';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { ResultPanel } from '../components/ResultPanel';
@@ -13,7 +13,7 @@ import { useFormSend } from '../hooks/useFormSend';
 import { usePasswordPair } from '../hooks/usePasswordPair';
 import { homeOf, useSession } from '../session/SessionProvider';
 import { emailProblem } from '../session/emailRules';
-import { fieldState, problemFrom } from '../session/formProblem';
+import { problemFrom } from '../session/formProblem';
 
 const benefits = [
   '10 free report credits per month',
@@ -25,7 +25,10 @@ const benefits = [
 const PROBLEM_ID = 'register-problem';
 
 export function RegisterPage() {
-  useDocumentTitle('Create Account');
+  useDocumentTitle(
+    'Create Account',
+    'Create a free HomeReport account: 10 report credits a month, ZIP code analyses, request tracking and email alerts.',
+  );
   const { user } = useSession();
   const [email, setEmail] = useState('');
   const passwords = usePasswordPair();
@@ -88,11 +91,7 @@ export function RegisterPage() {
         <p className="muted">Start exploring property reports for free</p>
       </div>
 
-      {problem && (
-        <Alert kind="error" testId="register-error" id={PROBLEM_ID}>
-          {problem.message}
-        </Alert>
-      )}
+      <FormProblemAlert problem={problem} id={PROBLEM_ID} testId="register-error" />
 
       <form className="form" onSubmit={(event) => void handleSubmit(event)}>
         <EmailField
@@ -100,7 +99,7 @@ export function RegisterPage() {
           value={email}
           onChange={setEmail}
           testId="register-email"
-          {...fieldState(problem, 'email', PROBLEM_ID)}
+          {...problemMarks(problem, PROBLEM_ID)('email')}
         />
         <NewPasswordFields
           pair={passwords}
@@ -124,9 +123,9 @@ export function RegisterPage() {
           </ul>
         </div>
 
-        <button type="submit" className="btn btn-primary btn-block" disabled={submitting} data-testid="register-submit">
-          {submitting ? 'Creating Account...' : 'Create Account'}
-        </button>
+        <SubmitButton sending={submitting} sendingLabel="Creating Account..." testId="register-submit">
+          Create Account
+        </SubmitButton>
       </form>
 
       <p className="auth-switch">

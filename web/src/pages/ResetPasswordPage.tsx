@@ -18,7 +18,10 @@ type Problem = FormProblem & { fromServer: boolean };
 const PROBLEM_ID = 'reset-password-problem';
 
 export function ResetPasswordPage() {
-  useDocumentTitle('Reset Password');
+  useDocumentTitle(
+    'Reset Password',
+    'Choose a new password for your HomeReport account with the link from your email.',
+  );
   const token = useTokenFromAddress();
   const passwords = usePasswordPair();
   const { problem, setProblem, submitting, submit } = useFormSend<Problem>(

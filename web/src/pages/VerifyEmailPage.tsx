@@ -21,7 +21,7 @@ type VerifyState =
 const MISSING_TOKEN = 'This verification link is incomplete. Request a new verification email below.';
 
 export function VerifyEmailPage() {
-  useDocumentTitle('Verify Email');
+  useDocumentTitle('Verify Email', 'Confirm the email address of your new HomeReport account.');
   const token = useTokenFromAddress();
   const [state, setState] = useState<VerifyState>(
     token ? { kind: 'verifying' } : { kind: 'failed', error: MISSING_TOKEN },

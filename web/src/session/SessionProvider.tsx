@@ -26,6 +26,13 @@ export type Session = {
   user: User | null;
   /** True until the stored token (if any) has been checked. */
   loading: boolean;
+  /**
+   * True when the stored token could not be checked (no answer, a server error): the session is
+   * unknown, not ended, so guarded pages offer `recheck` instead of sending to a sign-in page.
+   */
+  unchecked: boolean;
+  /** Asks the server about the stored token again, after a check that got no answer. */
+  recheck(): void;
   /** The last sign-in failure, shown by the sign-in screens until cleared. */
   error: string | null;
   /** Machine code of that failure, e.g. EMAIL_NOT_VERIFIED. */
@@ -71,6 +78,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(true);
+  const [unchecked, setUnchecked] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [errorCode, setErrorCode] = useState<string | null>(null);
   const [errorFields, setErrorFields] = useState<readonly string[]>([]);
@@ -79,35 +87,55 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const userRef = useRef<User | null>(null);
   userRef.current = user;
 
-  /** Asks who the token belongs to; a refused token is forgotten (only if it is still the stored one). */
+  /**
+   * Asks who the token belongs to. Only a 401 says the token is no good and forgets it (if it is
+   * still the stored one): a check that got no answer (the page being left mid-call, the network,
+   * a 5xx) says nothing about the session, so the token stays and the session is left unchecked.
+   */
   const adopt = useCallback(async (token: string) => {
     const result = await api.get<MeResponse>('/api/auth/me', { token });
+    if (getStoredToken() !== token) return;
     if (result.ok && result.data?.user) {
-      if (getStoredToken() === token) setUser(result.data.user);
-    } else if (getStoredToken() === token) {
+      setUser(result.data.user);
+      setUnchecked(false);
+    } else if (result.status === 401) {
       clearStoredToken();
+      setUnchecked(false);
+    } else {
+      setUnchecked(true);
     }
   }, []);
 
+  const check = useCallback(
+    (isCancelled: () => boolean = () => false) => {
+      const token = getStoredToken();
+      if (!token) {
+        setLoading(false);
+        return;
+      }
+      setLoading(true);
+      void adopt(token).finally(() => {
+        if (!isCancelled()) setLoading(false);
+      });
+    },
+    [adopt],
+  );
+
   useEffect(() => {
-    const token = getStoredToken();
-    if (!token) {
-      setLoading(false);
-      return;
-    }
     let cancelled = false;
-    void adopt(token).finally(() => {
-      if (!cancelled) setLoading(false);
-    });
+    check(() => cancelled);
     return () => {
       cancelled = true;
     };
-  }, [adopt]);
+  }, [check]);
+
+  const recheck = useCallback(() => check(), [check]);
 
   /** Forgets the session here without asking the server (it already ended). */
   const endLocally = useCallback(
     (message: string | null) => {
       clearStoredToken();
+      setUnchecked(false);
       const wasSignedIn = userRef.current !== null;
       setUser(null);
       queryClient.clear();
@@ -160,6 +188,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         queryClient.clear();
         setUser(result.data.user);
         setLoading(false);
+        setUnchecked(false);
         setNotice(null);
         setSignedOut(false);
         navigate(
@@ -247,6 +276,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       user,
       loading,
+      unchecked,
+      recheck,
       error,
       errorCode,
       errorFields,
@@ -262,6 +293,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [
       user,
       loading,
+      unchecked,
+      recheck,
       error,
       errorCode,
       errorFields,

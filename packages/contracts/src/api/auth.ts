@@ -76,6 +76,12 @@ export type MessageReply = Static<typeof MessageReply>;
 export const VerifyEmailReply = Type.Object({ message: Type.String(), alreadyVerified: Type.Boolean() });
 export type VerifyEmailReply = Static<typeof VerifyEmailReply>;
 
+/** The longest email address there is (RFC 5321's path limit), as the auth and notifications services check. */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** The lengths the notifications service accepts for POST /api/contact (its schemas/contact.ts). */
+export const CONTACT_MAX_LENGTH = { name: 100, email: EMAIL_MAX_LENGTH, subject: 200, message: 5000 } as const;
+
 /** POST /api/contact */
 export const ContactBody = Type.Object(
   { name: Type.String(), email: Type.String(), subject: Type.String(), message: Type.String() },

@@ -1,11 +1,47 @@
 import { useId, useMemo } from 'react';
+import { type MarkerCluster, clusterMarkers } from './clusters';
 import { HEIGHT, WIDTH, borderPath, centroidTable, project, statePaths } from './geometry';
 import { placeMarkers } from './placement';
-import type { UsMapProps } from './types';
+import type { MapMarker, UsMapProps } from './types';
 import './usMap.css';
 
 /** Radius of a point, in the 975-pixel-wide map's own units (the svg scales with the page). */
 const POINT_RADIUS = 5.5;
+
+/** A cluster's circle grows with its count, slowly: 2 items and 200 both stay readable. */
+const clusterRadius = (count: number) => POINT_RADIUS + 3 + 2.5 * Math.log2(count);
+
+/** What a cluster is called: its count and the first few of its items, in the list's order. */
+function clusterLabel(cluster: MarkerCluster): string {
+  const names = cluster.markers.slice(0, 3).map((marker) => marker.label);
+  const more = cluster.markers.length - names.length;
+  return `${cluster.markers.length} here: ${names.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+}
+
+/** One colour when all its items share it (one tier, one kind), else the map's neutral. */
+function clusterColour(markers: readonly MapMarker[]): string {
+  const first = markers[0]?.colour;
+  return first && markers.every((marker) => marker.colour === first) ? first : '#475569';
+}
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/**
+ * What the map cannot show exactly, said once and plainly under it: how many sit near their
+ * ZIP code rather than on it, and how many are in the list only.
+ */
+function placementNote(approximate: number, unplaced: number): { near: string | null; missing: string | null } {
+  return {
+    near:
+      approximate > 0
+        ? `${approximate} ${plural(approximate, 'is', 'are')} shown near ${plural(approximate, 'its', 'their')} ZIP code (dashed outline): we know its area but not its exact spot.`
+        : null,
+    missing:
+      unplaced > 0
+        ? `${unplaced} from the list ${plural(unplaced, 'is', 'are')} not on the map, as ${plural(unplaced, 'it has', 'they have')} no ZIP code we can place.`
+        : null,
+  };
+}
 
 function openPoint(target: EventTarget, onOpen: (key: string) => void) {
   const key = target instanceof Element ? target.closest('[data-key]')?.getAttribute('data-key') : null;
@@ -22,7 +58,9 @@ function openPoint(target: EventTarget, onOpen: (key: string) => void) {
 export default function UsMap({ title, markers, legendTitle, legend, placement, onOpen }: UsMapProps) {
   const titleId = useId();
   const { placed, unplaced } = useMemo(() => placeMarkers(markers, centroidTable, project), [markers]);
-  const approximate = placed.filter((point) => !point.exact).length;
+  // Many items in one city would draw one on the other: those closer than a point's size are one circle with their count.
+  const { points, clusters } = useMemo(() => clusterMarkers(placed), [placed]);
+  const note = placementNote(placed.filter((point) => !point.exact).length, unplaced.length);
 
   return (
     <figure className="us-map" data-testid="us-map">
@@ -37,7 +75,7 @@ export default function UsMap({ title, markers, legendTitle, legend, placement, 
         {/* One listener for every point: the click names its point by data-key. */}
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the list beside the map opens the same items from the keyboard. */}
         <g className="us-map-points" onClick={onOpen ? (event) => openPoint(event.target, onOpen) : undefined}>
-          {placed.map((point) => (
+          {points.map((point) => (
             // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an svg circle is not interactive; role img makes its label a point's name.
             <circle
               key={point.key}
@@ -55,6 +93,29 @@ export default function UsMap({ title, markers, legendTitle, legend, placement, 
               <title>{point.label}</title>
             </circle>
           ))}
+          {clusters.map((cluster) => (
+            // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: as the points: role img names the group.
+            <g
+              key={cluster.key}
+              className="us-map-cluster"
+              role="img"
+              aria-label={clusterLabel(cluster)}
+              data-testid="map-cluster"
+              data-count={cluster.markers.length}
+              data-zips={cluster.markers.map((marker) => marker.zipCode).join(' ')}
+            >
+              <title>{clusterLabel(cluster)}</title>
+              <circle
+                cx={cluster.x}
+                cy={cluster.y}
+                r={clusterRadius(cluster.markers.length)}
+                fill={clusterColour(cluster.markers)}
+              />
+              <text x={cluster.x} y={cluster.y}>
+                {cluster.markers.length}
+              </text>
+            </g>
+          ))}
         </g>
       </svg>
       <figcaption className="us-map-caption">
@@ -71,16 +132,9 @@ export default function UsMap({ title, markers, legendTitle, legend, placement, 
         </div>
         <p className="us-map-note" data-testid="map-note">
           {placement}
-          {approximate > 0 &&
-            ` ${approximate} shown at the centre of their ZIP code's region (dashed outline): their own ZIP code is not in the map's table.`}
-          {unplaced.length > 0 && (
-            <span data-testid="map-unplaced">
-              {` ${unplaced.length} not on the map (${unplaced
-                .slice(0, 5)
-                .map((marker) => marker.zipCode || 'no ZIP code')
-                .join(', ')}${unplaced.length > 5 ? ', ...' : ''}): no known place.`}
-            </span>
-          )}
+          {clusters.length > 0 && ' A circle with a number stands for that many close together.'}
+          {note.near && ` ${note.near}`}
+          {note.missing && <span data-testid="map-unplaced">{` ${note.missing}`}</span>}
         </p>
       </figcaption>
     </figure>

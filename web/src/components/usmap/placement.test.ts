@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import sample from '../../../../services/zipcodes/sample/analyses.json';
+import { clusterMarkers } from './clusters';
 import { HEIGHT, WIDTH, centroidTable, project, statePaths } from './geometry';
-import { type CentroidTable, SPREAD_RADIUS, centroidOf, placeMarkers } from './placement';
+import { type CentroidTable, centroidOf, placeMarkers } from './placement';
 import type { MapMarker } from './types';
 
 const table: CentroidTable = {
@@ -40,15 +41,39 @@ describe('placeMarkers', () => {
     const outside: CentroidTable = { zips: { '00601': [-10, 18] }, prefixes: {} };
     expect(placeMarkers([marker('pr', '00601')], outside, flat).unplaced).toHaveLength(1);
   });
+});
 
-  it('sets items that share a place in a ring around it, so every one stays visible', () => {
-    const { placed } = placeMarkers([marker('a', '02116'), marker('b', '02116'), marker('c', '02116')], table, flat);
-    expect(placed).toHaveLength(3);
-    const spots = new Set(placed.map((p) => `${p.x.toFixed(2)},${p.y.toFixed(2)}`));
-    expect(spots.size).toBe(3);
-    for (const point of placed) {
-      expect(Math.hypot(point.x + 71.08, point.y - 42.35)).toBeCloseTo(SPREAD_RADIUS);
-    }
+describe('clusterMarkers', () => {
+  const at = (key: string, x: number, y: number) => ({ ...marker(key, '02116'), x, y, exact: true });
+
+  it('draws items at one place, or close enough to overlap, as one cluster with their count', () => {
+    const { points, clusters } = clusterMarkers([
+      at('a', 100, 100),
+      at('b', 100, 100),
+      at('c', 105, 103),
+      at('far', 400, 300),
+    ]);
+    expect(points.map((p) => p.key)).toEqual(['far']);
+    expect(clusters).toHaveLength(1);
+    expect(clusters[0]?.markers.map((m) => m.key)).toEqual(['a', 'b', 'c']);
+    // At its members' centre, in the map's own units.
+    expect(clusters[0]?.x).toBeCloseTo(101.67, 1);
+    expect(clusters[0]?.y).toBeCloseTo(101, 1);
+  });
+
+  it('keeps points apart that do not overlap, and each point once', () => {
+    const placed = [at('a', 100, 100), at('b', 130, 100), at('c', 100, 130), at('d', 900, 500)];
+    const { points, clusters } = clusterMarkers(placed);
+    expect(clusters).toEqual([]);
+    expect(points.map((p) => p.key)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('counts many reports in one city as one cluster: every item in exactly one circle', () => {
+    const city = Array.from({ length: 40 }, (_, i) => at(`r${i}`, 300 + (i % 5), 200 + Math.floor(i / 5)));
+    const { points, clusters } = clusterMarkers([...city, at('alone', 700, 400)]);
+    expect(clusters).toHaveLength(1);
+    expect(clusters[0]?.markers).toHaveLength(40);
+    expect(points.map((p) => p.key)).toEqual(['alone']);
   });
 });
 

@@ -36,13 +36,9 @@ export interface Placement {
   unplaced: MapMarker[];
 }
 
-/** Pixels between the centre and the points around it when several items share one ZIP code. */
-export const SPREAD_RADIUS = 7;
-
 /**
- * The map's points, one per marker and in the markers' order. Items that share a ZIP code (two
- * reports in one ZIP, or places known only by their region) are set in a small ring around the
- * centre, so each stays visible and the count of points is the count of items.
+ * The map's points, one per marker and in the markers' order. Items that share a place (two
+ * reports in one ZIP code) are drawn as one circle with their count (clusters.ts).
  * `project` answers null for a place it does not draw (geoAlbersUsa: outside the 50 states).
  */
 export function placeMarkers(
@@ -52,7 +48,6 @@ export function placeMarkers(
 ): Placement {
   const placed: PlacedMarker[] = [];
   const unplaced: MapMarker[] = [];
-  const atPoint = new Map<string, PlacedMarker[]>();
   for (const marker of markers) {
     const centroid = centroidOf(marker.zipCode, table);
     const point = centroid ? project([centroid.lngLat[0], centroid.lngLat[1]]) : null;
@@ -60,18 +55,7 @@ export function placeMarkers(
       unplaced.push(marker);
       continue;
     }
-    const entry: PlacedMarker = { ...marker, x: point[0], y: point[1], exact: centroid.exact };
-    placed.push(entry);
-    const key = `${point[0].toFixed(1)},${point[1].toFixed(1)}`;
-    atPoint.set(key, [...(atPoint.get(key) ?? []), entry]);
-  }
-  for (const group of atPoint.values()) {
-    if (group.length < 2) continue;
-    group.forEach((entry, index) => {
-      const angle = (2 * Math.PI * index) / group.length;
-      entry.x += SPREAD_RADIUS * Math.cos(angle);
-      entry.y += SPREAD_RADIUS * Math.sin(angle);
-    });
+    placed.push({ ...marker, x: point[0], y: point[1], exact: centroid.exact });
   }
   return { placed, unplaced };
 }

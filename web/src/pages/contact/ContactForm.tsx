@@ -1,11 +1,14 @@
+import { CONTACT_MAX_LENGTH } from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
 import type { ContactMessage, MessageResponse } from '../../api/types';
-import { Alert } from '../../components/Alert';
 import { TextAreaField, TextField } from '../../components/Field';
+import { FormProblemAlert, SubmitButton, problemMarks } from '../../components/Form';
 import { Icon } from '../../components/Icon';
 import { useFormSend } from '../../hooks/useFormSend';
 import { problemFrom } from '../../session/formProblem';
+
+const PROBLEM_ID = 'contact-problem';
 
 const emptyForm: ContactMessage = { name: '', email: '', subject: '', message: '' };
 
@@ -13,6 +16,7 @@ const emptyForm: ContactMessage = { name: '', email: '', subject: '', message: '
 export function ContactForm({ onSent }: { onSent: () => void }) {
   const [form, setForm] = useState<ContactMessage>(emptyForm);
   const { problem, setProblem, submitting, submit } = useFormSend();
+  const marks = problemMarks(problem, PROBLEM_ID);
 
   function update(field: keyof ContactMessage) {
     return (value: string) => setForm((current) => ({ ...current, [field]: value }));
@@ -37,11 +41,7 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
     <div className="card form-card">
       <h2>Send Us a Message</h2>
       <p className="muted">Fill in the form and we will get back to you within 24 hours on business days.</p>
-      {problem && (
-        <Alert kind="error" testId="contact-error">
-          {problem.message}
-        </Alert>
-      )}
+      <FormProblemAlert problem={problem} id={PROBLEM_ID} testId="contact-error" />
       <form className="form" onSubmit={(event) => void handleSubmit(event)} data-testid="contact-form">
         <div className="form-grid">
           <TextField
@@ -51,6 +51,8 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
             type="text"
             autoComplete="name"
             required
+            maxLength={CONTACT_MAX_LENGTH.name}
+            {...marks('name')}
             value={form.name}
             onChange={update('name')}
             placeholder="Jane Doe"
@@ -62,6 +64,8 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
             type="email"
             autoComplete="email"
             required
+            maxLength={CONTACT_MAX_LENGTH.email}
+            {...marks('email')}
             value={form.email}
             onChange={update('email')}
             placeholder="you@example.com"
@@ -73,6 +77,8 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
           name="subject"
           type="text"
           required
+          maxLength={CONTACT_MAX_LENGTH.subject}
+          {...marks('subject')}
           value={form.subject}
           onChange={update('subject')}
           placeholder="How can we help?"
@@ -83,19 +89,15 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
           name="message"
           rows={6}
           required
+          maxLength={CONTACT_MAX_LENGTH.message}
+          {...marks('message')}
           value={form.message}
           onChange={update('message')}
           placeholder="Tell us a little about your question or the property you have in mind."
         />
-        <button type="submit" className="btn btn-primary btn-block" disabled={submitting} data-testid="contact-submit">
-          {submitting ? (
-            'Sending Message...'
-          ) : (
-            <>
-              <Icon name="send" size={18} /> Send Message
-            </>
-          )}
-        </button>
+        <SubmitButton sending={submitting} sendingLabel="Sending Message..." testId="contact-submit">
+          <Icon name="send" size={18} /> Send Message
+        </SubmitButton>
       </form>
     </div>
   );

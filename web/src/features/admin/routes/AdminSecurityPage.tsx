@@ -107,6 +107,7 @@ export function AdminSecurityPage() {
                       onChange={setCode}
                       autoComplete="one-time-code"
                       inputMode="numeric"
+                      maxLength={12}
                       required
                       invalid={Boolean(activate.error)}
                       describedBy={activate.error ? 'mfa-activate-problem' : undefined}

@@ -1,4 +1,4 @@
-import type { CreateWebhookKeyReply } from '@homereport/contracts';
+import { type CreateWebhookKeyReply, KEY_NAME_MAX_LENGTH } from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/Alert';
 import { CopyButton } from '../../../components/CopyButton';
@@ -38,7 +38,9 @@ export function WebhookKeysTab() {
           label="Key name"
           fieldClassName="key-form-field"
           value={name}
-          maxLength={100}
+          maxLength={KEY_NAME_MAX_LENGTH}
+          invalid={create.isError}
+          describedBy={create.isError ? 'webhook-key-problem' : undefined}
           placeholder="e.g. Google Ads – Spring campaign"
           autoComplete="off"
           onChange={(next) => {
@@ -56,7 +58,7 @@ export function WebhookKeysTab() {
         </button>
       </form>
       {create.error && (
-        <Alert kind="error" testId="webhook-key-error">
+        <Alert kind="error" testId="webhook-key-error" id="webhook-key-problem">
           {create.error.message}
         </Alert>
       )}

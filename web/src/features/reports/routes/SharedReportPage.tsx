@@ -87,7 +87,10 @@ export function SharedReportBody({ shared }: { shared: SharedReportQuery }) {
 export function SharedReportPage() {
   const { token = '' } = useParams();
   const shared = useSharedReport(token);
-  useDocumentTitle(shared.data ? `${shared.data.address} (shared report)` : 'Shared Report');
+  useDocumentTitle(
+    shared.data ? `${shared.data.address} (shared report)` : 'Shared Report',
+    'A HomeReport property assessment shared with you: valuation, market analysis and neighborhood insights for one U.S. home.',
+  );
   return (
     <SiteLayout>
       <section className="section section-tight">

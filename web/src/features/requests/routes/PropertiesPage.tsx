@@ -97,7 +97,10 @@ function EmptyState() {
 }
 
 export function PropertiesPage() {
-  useDocumentTitle('Browse Reports');
+  useDocumentTitle(
+    'Browse Reports',
+    'Browse finished HomeReport property assessments by address, city or ZIP code, and open a full report with a free credit.',
+  );
   const { user, loading } = useSession();
   const navigate = useNavigate();
   const params = useSearchState(PROPERTY_LIST, { debounceMs: SEARCH_DEBOUNCE_MS });

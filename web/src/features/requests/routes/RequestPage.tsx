@@ -1,14 +1,16 @@
-import type { CreateRequestReply } from '@homereport/contracts';
+import { ADDRESS_MAX_LENGTH, type CreateRequestReply, NOTES_MAX_LENGTH, URL_MAX_LENGTH } from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/Alert';
 import { TextAreaField, TextField } from '../../../components/Field';
+import { FormProblemAlert, SubmitButton, problemMarks } from '../../../components/Form';
 import { Icon } from '../../../components/Icon';
 import { ResultPanel } from '../../../components/ResultPanel';
 import type { NavItem } from '../../../components/SiteHeader';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useSession } from '../../../session/SessionProvider';
+import { problemOfError } from '../../../session/formProblem';
 import { useCreateRequest } from '../api/createRequest';
 import { type RequestForm, canSubmitRequest, emptyRequestForm, toCreateRequestBody } from '../requestForm';
 import '../requests.css';
@@ -86,12 +88,20 @@ function SubmittedPanel({ reply }: { reply: CreateRequestReply }) {
   );
 }
 
+const PROBLEM_ID = 'request-problem';
+
 export function RequestPage() {
-  useDocumentTitle('Request Coverage');
+  useDocumentTitle(
+    'Request Coverage',
+    'Ask for an expert assessment of any U.S. home: valuation, rental potential, schools and neighborhood, delivered in 3-5 business days. No account needed.',
+  );
   const { user } = useSession();
   const [form, setForm] = useState<RequestForm>(emptyRequestForm);
   const [submitted, setSubmitted] = useState<CreateRequestReply | null>(null);
   const create = useCreateRequest();
+
+  const problem = problemOfError(create.error);
+  const marked = problemMarks(problem, PROBLEM_ID);
 
   function update(field: keyof RequestForm) {
     return (value: string) => setForm((current) => ({ ...current, [field]: value }));
@@ -129,11 +139,7 @@ export function RequestPage() {
               </div>
               <div className="request-layout">
                 <div className="card form-card">
-                  {create.isError && (
-                    <Alert kind="error" testId="request-error">
-                      {create.error.message}
-                    </Alert>
-                  )}
+                  <FormProblemAlert problem={problem} id={PROBLEM_ID} testId="request-error" />
                   <form className="form" onSubmit={handleSubmit} data-testid="request-form">
                     <TextField
                       id="request-address"
@@ -142,6 +148,8 @@ export function RequestPage() {
                       type="text"
                       autoComplete="street-address"
                       required
+                      maxLength={ADDRESS_MAX_LENGTH}
+                      {...marked('address')}
                       value={form.address}
                       onChange={update('address')}
                       placeholder="123 Main Street, Austin, TX 78701"
@@ -151,6 +159,8 @@ export function RequestPage() {
                       label="Listing URL (optional)"
                       name="url"
                       type="url"
+                      maxLength={URL_MAX_LENGTH}
+                      {...marked('url')}
                       value={form.url}
                       onChange={update('url')}
                       placeholder="https://www.zillow.com/homedetails/..."
@@ -160,24 +170,20 @@ export function RequestPage() {
                       label="Additional Notes (optional)"
                       name="notes"
                       rows={4}
+                      maxLength={NOTES_MAX_LENGTH}
+                      {...marked('notes')}
                       value={form.notes}
                       onChange={update('notes')}
                       placeholder="Anything we should know: your goals, timeline, specific questions about the property."
                     />
-                    <button
-                      type="submit"
-                      className="btn btn-primary btn-block"
+                    <SubmitButton
+                      sending={create.isPending}
+                      sendingLabel="Submitting Request..."
                       disabled={!canSubmitRequest(form, create.isPending)}
-                      data-testid="request-submit"
+                      testId="request-submit"
                     >
-                      {create.isPending ? (
-                        'Submitting Request...'
-                      ) : (
-                        <>
-                          <Icon name="send" size={18} /> Submit Request
-                        </>
-                      )}
-                    </button>
+                      <Icon name="send" size={18} /> Submit Request
+                    </SubmitButton>
                   </form>
                 </div>
                 <aside className="card included-card">

@@ -67,9 +67,14 @@ function Problem({
 
 export function ZipDetailPage() {
   const { zipCode = '' } = useParams();
-  useDocumentTitle(`ZIP Code ${zipCode}`);
   const { user } = useSession();
   const detail = useZipAnalysis(zipCode);
+  const location = detail.data?.reportMetadata.location;
+  const place = location ? `${location.city}, ${location.state}` : null;
+  useDocumentTitle(
+    place ? `ZIP Code ${zipCode}, ${place}` : `ZIP Code ${zipCode}`,
+    `Housing market analysis of ZIP code ${zipCode}${place ? ` (${place})` : ''}: prices, trends, rental yields, demographics and outlook.`,
+  );
 
   let body: ReactNode;
   if (detail.isPending) {

@@ -114,7 +114,10 @@ const RESETS = ['page'] as const;
 const SEARCH_DEBOUNCE_MS = 180;
 
 export function ZipListPage() {
-  useDocumentTitle('ZIP Code Analysis');
+  useDocumentTitle(
+    'ZIP Code Analysis',
+    'Housing market analyses of U.S. ZIP codes: prices, trends, rental yields and outlook, on a map or in a list.',
+  );
   const { user, loading } = useSession();
   const navigate = useNavigate();
   const params = useSearchState(ZIP_LIST, { debounceMs: SEARCH_DEBOUNCE_MS, resets: RESETS });
@@ -173,6 +176,8 @@ export function ZipListPage() {
                 value={params.search}
                 onChange={(event) => params.setSearch(event.target.value)}
                 placeholder="Search by ZIP code, city, state or neighborhood"
+                // The API's limit for q (ZipListQuery).
+                maxLength={100}
                 data-testid="zip-search"
               />
             </label>

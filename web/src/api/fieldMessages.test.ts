@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { fieldMessage, fieldMessages } from './fieldMessages';
+
+// What the services send (kit's app.ts turns Ajv's errors into `{ field, message }`; domain code
+// sends sentences of its own), and what a person reads instead.
+describe('a refusal of the API as a sentence about its field', () => {
+  it.each([
+    ['address', 'must NOT have more than 300 characters', 'The property address can be at most 300 characters.'],
+    ['name', 'must NOT have more than 100 characters', 'Your name can be at most 100 characters.'],
+    ['key_name', 'must NOT have more than 100 characters', 'The key name can be at most 100 characters.'],
+    ['email', 'must match format "email"', 'Enter an email address like name@example.com.'],
+    [
+      'url',
+      'must match pattern "^\\s*([Hh][Tt][Tt][Pp][Ss]?://\\S+)?\\s*$"',
+      'Enter a web address that starts with http:// or https://.',
+    ],
+    ['email', 'must NOT have fewer than 3 characters', 'The email address must be at least 3 characters.'],
+    ['password', 'must NOT have fewer than 1 characters', 'Please enter the password.'],
+    ['subject', 'must not be blank', 'Please enter the subject.'],
+    ['message', "must have required property 'message'", 'Please enter the message.'],
+    ['status', 'must be equal to one of the allowed values', 'Please choose one of the options for the status.'],
+    ['notes', 'must be string', 'Please check the notes.'],
+    ['lead_id', 'must be a lead id', 'Please check the lead id.'],
+    ['zip_code', 'must match pattern "^[0-9]{5}$"', 'Please check the format of the zip code.'],
+  ])('%s: "%s"', (field, message, sentence) => {
+    expect(fieldMessage({ field, message })).toBe(sentence);
+  });
+
+  it("keeps a service's own sentence, ending it with a full stop", () => {
+    expect(fieldMessage({ field: 'password', message: 'Password must be at least 8 characters.' })).toBe(
+      'Password must be at least 8 characters.',
+    );
+    expect(fieldMessage({ field: 'key_name', message: 'A key with this name already exists' })).toBe(
+      'A key with this name already exists.',
+    );
+  });
+
+  it('never shows the words of the validator', () => {
+    const raw = [
+      'must NOT have more than 5000 characters',
+      'must match format "uri"',
+      'must be integer',
+      'must NOT have additional properties',
+      'must be >= 1',
+    ];
+    for (const message of raw) expect(fieldMessage({ field: 'x', message })).not.toMatch(/must NOT|must match|must be/);
+  });
+
+  it('says one sentence per field, in the order the answer named them', () => {
+    expect(
+      fieldMessages([
+        { field: 'email', message: 'must match format "email"' },
+        { field: 'email', message: 'must NOT have more than 254 characters' },
+        { field: 'name', message: 'must not be blank' },
+      ]),
+    ).toEqual({ email: 'Enter an email address like name@example.com.', name: 'Please enter your name.' });
+  });
+});
