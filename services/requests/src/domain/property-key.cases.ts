@@ -22,7 +22,7 @@ export const SAME_PROPERTY: [string, string][] = [
   ['101 Ocean Terrace, Miami, FL 33101', '101 Ocean Ter., Miami, FL 33101'],
   ['12 Elm Road, Salem, OR 97301', '12 Elm Rd, Salem, OR 97301'],
   ['3 Quail Circle #12, Mesa, AZ 85201', '3 Quail Cir Apt 12, Mesa, AZ 85201'],
-]; 
+];
 
 export const DIFFERENT_PROPERTIES: [string, string][] = [
   ['5 North Oak Avenue Apt 4, Austin, TX 78701', '5 North Oak Avenue Apt 5, Austin, TX 78701'],
@@ -38,4 +38,4 @@ export const DIFFERENT_PROPERTIES: [string, string][] = [
   ['77 W Lake Dr, Madison, WI 53703', '77 W Lake Dr, Madison, AL 53703'],
   ['22 Harbor Ct, Portland, ME 04101', '22 Harbor Ct, Portland, OR 97201'],
   ['64 Birch Hwy, Helena, MT 59601', '64 Birch Hwy, Billings, MT 59601'],
-]; 
+];

@@ -18,8 +18,6 @@ describe('propertyKey', () => {
   });
 
   it('writes a parsed address in USPS form', () => {
-    expect(propertyKey('5 North Oak Avenue Apartment 4, Austin, TX 78701-0001')).toBe(
-      '5|n|oak|ave||4|austin|tx|78701',
-    );
+    expect(propertyKey('5 North Oak Avenue Apartment 4, Austin, TX 78701-0001')).toBe('5|n|oak|ave||4|austin|tx|78701');
   });
 });

@@ -36,7 +36,13 @@ export function registerAdminRoutes(app: ServiceApp, deps: { requests: Requests 
       const limit = Number(req.query.limit ?? ADMIN_PAGE_DEFAULT);
       if (limit > ADMIN_PAGE_MAX) throw badRequest(`limit must be between 1 and ${ADMIN_PAGE_MAX}.`);
       const cursor = req.query.cursor === undefined ? null : Number(req.query.cursor);
-      return deps.requests.adminList({ q: req.query.q, status: req.query.status, limit, cursor });
+      return deps.requests.adminList({
+        q: req.query.q,
+        status: req.query.status,
+        property_id: req.query.property_id,
+        limit,
+        cursor,
+      });
     },
   );
 
