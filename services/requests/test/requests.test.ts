@@ -342,7 +342,7 @@ describe('GET /api/admin/requests/:id', () => {
     const { request } = await submit({ address: uniqueAddress(), notes: 'n' });
     const res = await api('GET', `/api/admin/requests/${request.id}`, { token: admin.token });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual([...REQUEST_FIELDS, 'requests_count'].sort());
+    expect(Object.keys(res.body).sort()).toEqual([...REQUEST_FIELDS, 'requesters_count', 'requests_count'].sort());
     expect(res.body).toMatchObject({ id: request.id, notes: 'n', status: 'requested', requests_count: 1 });
   });
 

@@ -43,6 +43,8 @@ export const CoverageRequest = Type.Object({
   property_id: Type.String(),
   /** How many requests the property has had: in the covered list and the admin's lists and detail. */
   requests_count: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** How many people made them (each anonymous request counts as one): in the admin's lists and detail. */
+  requesters_count: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 export type CoverageRequest = Static<typeof CoverageRequest>;
 

@@ -590,7 +590,7 @@ export class Requests {
     const shown = records
       .filter((r) => !status || r.status === status)
       .sort((a, b) => b.seq - a.seq)
-      .map((r) => ({ ...toApi(r, null, OWNER), requests_count: property?.requests.length ?? 1 }));
+      .map((r) => ({ ...toApi(r, null, OWNER), ...counts(property) }));
     return { requests: shown, next_cursor: null };
   }
 
@@ -599,15 +599,15 @@ export class Requests {
     const properties = await this.deps.properties.findMany(
       records.flatMap((r) => (r.propertyId ? [r.propertyId] : [])),
     );
-    const counts = new Map(properties.map((p) => [p.id, p.requests.length]));
-    return records.map((r) => ({ ...toApi(r, null, OWNER), requests_count: counts.get(r.propertyId) ?? 1 }));
+    const byId = new Map(properties.map((p) => [p.id, p]));
+    return records.map((r) => ({ ...toApi(r, null, OWNER), ...counts(byId.get(r.propertyId) ?? null) }));
   }
 
   async forAdmin(id: string): Promise<CoverageRequest> {
     const record = await this.deps.requests.find(id);
     if (!record) throw notFound(Messages.notFound);
     const property = record.propertyId ? await this.deps.properties.find(record.propertyId) : null;
-    return { ...toApi(record, this.deps.signer, OWNER), requests_count: property?.requests.length ?? 1 };
+    return { ...toApi(record, this.deps.signer, OWNER), ...counts(property) };
   }
 
   async exists(id: string): Promise<{ id: string; status: RequestStatus } | null> {
@@ -667,6 +667,13 @@ export class Requests {
       this.deps.onCacheError(err);
     }
   }
+}
+
+/** How many requests a property had and from how many people (an anonymous request is one person). */
+function counts(property: PropertyRecord | null): { requests_count: number; requesters_count: number } {
+  if (!property || property.requests.length === 0) return { requests_count: 1, requesters_count: 1 };
+  const people = new Set(property.requests.map((e) => e.user ?? `anonymous:${e.id}`));
+  return { requests_count: property.requests.length, requesters_count: people.size };
 }
 
 /** Rounds of reads of the covered list per page. */
