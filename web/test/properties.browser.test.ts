@@ -73,7 +73,17 @@ describe('one property, however it is spelled', () => {
       'the properties counter',
     );
     expect((await dashboard()).properties).toBe(propertiesBefore + 1);
-    await staff.goto(`/admin/request/${first}`);
+    // The queue: each of the three says so, and leads to the property's requests.
+    await staff.goto(`/admin/requests?q=${street.toLowerCase()}`);
+    const rows = staff.getByTestId('admin-request-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    await expect(rows.first().textContent()).resolves.toContain('3 requests from 3 people for this property');
+    await screenshot(staff, 'admin-queue-property');
+    await staff
+      .locator(`[data-testid="admin-request-row"][data-id="${first}"]`)
+      .getByTestId('property-requests-link')
+      .click();
+    await staff.waitForURL(`**/admin/request/${first}#property`);
     await expect(staff.getByTestId('property-requests-summary').textContent()).resolves.toContain(
       '3 requests from 3 people',
     );

@@ -13,11 +13,12 @@ export function RequestRow({
   request: RecentRequest & Partial<Pick<CoverageRequest, 'requests_count' | 'requesters_count'>>;
   testId: string;
 }) {
-  // A property asked about more than once says so: its request page lists them all.
-  const others =
-    request.requests_count && request.requests_count > 1
-      ? ` · ${requestsFromPeople(request.requests_count, request.requesters_count ?? request.requests_count)} for this property`
-      : '';
+  // A property asked about more than once says so; its request page lists them all (the list
+  // filtered by property).
+  const shared = request.requests_count !== undefined && request.requests_count > 1;
+  const others = shared
+    ? ` · ${requestsFromPeople(request.requests_count ?? 1, request.requesters_count ?? request.requests_count ?? 1)} for this property`
+    : '';
   return (
     <ListRow
       testId={testId}
@@ -28,6 +29,16 @@ export function RequestRow({
       side={
         <>
           <StatusBadge status={request.status} />
+          {shared && (
+            <Link
+              to={`/admin/request/${encodeURIComponent(request.id)}#property`}
+              className="btn btn-secondary btn-sm"
+              data-testid="property-requests-link"
+            >
+              All {request.requests_count}
+              <span className="sr-only"> requests for this property</span>
+            </Link>
+          )}
           <Link
             to={`/admin/request/${encodeURIComponent(request.id)}`}
             className="btn btn-secondary btn-sm"
