@@ -87,7 +87,11 @@ async function searchAll(gateway, extra, searches = SEARCHES, rounds = ROUNDS) {
   };
 }
 
-const bench = await startBenchStack({ name: 'properties', log, settings: { RATE_LIMIT_PER_MINUTE: '100000000' } });
+const bench = await startBenchStack({
+  name: 'properties',
+  log,
+  settings: { RATE_LIMIT_PER_MINUTE: '100000000', ANON_REQUESTS_PER_HOUR: '100000' },
+});
 let mongo;
 try {
   mongo = await MongoClient.connect(bench.infra.settings.MONGO_URL);
@@ -110,6 +114,12 @@ try {
     const after = rssMb(pid);
     // Ordered by city: a scan on the embedded server (decision 017), so 20 searches once.
     const byCity = await searchAll(bench.stack.url, '&sort=city', SEARCHES.slice(0, 20), 1);
+    // New addresses: each claims a new property by its key (an upsert on the unique key index).
+    const submits = [];
+    for (let n = 0; n < 20; n++) {
+      const address = `${size + n} Claim${n} Street, Austin, TX 78701`;
+      submits.push(await timedRequest(bench.stack.url, 'POST', '/api/requests', { body: { address }, agent }));
+    }
     rows.push({
       size,
       properties,
@@ -117,7 +127,15 @@ try {
       p99: pct(newest.ms, 99),
       cityP50: pct(byCity.ms, 50),
       cityP99: pct(byCity.ms, 99),
-      bad: newest.bad + byCity.bad,
+      bad: newest.bad + byCity.bad + submits.filter((r) => r.status !== 201).length,
+      submitP50: pct(
+        submits.map((r) => r.ms),
+        50,
+      ),
+      submitP99: pct(
+        submits.map((r) => r.ms),
+        99,
+      ),
       found: newest.found,
       calls: newest.ms.length,
       idle,
@@ -127,12 +145,12 @@ try {
   }
   const f = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
   console.log(
-    `\n| requests / properties | search p50 / p99 ms (${rows[0]?.calls} calls, 100 different) | sort=city p50 / p99 ms (20 calls) | requests RSS idle → after searches (→ after city) MB | non-200 |`,
+    `\n| requests / properties | search p50 / p99 ms (${rows[0]?.calls} calls, 100 different) | sort=city p50 / p99 ms (20 calls) | requests RSS idle → after searches (→ after city) MB | new request p50 / p99 ms (20) | non-2xx |`,
   );
-  console.log('|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(
-      `| ${r.size} / ${r.properties} | ${f(r.p50)} / ${f(r.p99)} (${r.found} with results) | ${f(r.cityP50)} / ${f(r.cityP99)} | ${f(r.idle)} → ${f(r.after)} (+${f(r.after - r.idle)}) → ${f(r.afterCity)} | ${r.bad} |`,
+      `| ${r.size} / ${r.properties} | ${f(r.p50)} / ${f(r.p99)} (${r.found} with results) | ${f(r.cityP50)} / ${f(r.cityP99)} | ${f(r.idle)} → ${f(r.after)} (+${f(r.after - r.idle)}) → ${f(r.afterCity)} | ${f(r.submitP50)} / ${f(r.submitP99)} | ${r.bad} |`,
     );
   }
   if (rows.length >= 2) {
