@@ -91,19 +91,24 @@ describe('coverage requests and reports in a browser', () => {
     await page.getByTestId('request-address').fill(address);
     await page.getByTestId('request-submit').click();
     await page.getByTestId('request-success').waitFor();
-    expect(await page.getByTestId('request-duplicate').count()).toBe(0);
+    expect(await page.getByTestId('request-repeat').count()).toBe(0);
   });
 
-  it('a signed-in user asking again for their own address within 30 days gets a notice', async () => {
+  it('a signed-in user asking again for their own property within 30 days is told when they asked, with a link', async () => {
     const user = await verifiedUser();
     const address = uniqueAddress('Again');
     await createRequestViaApi(address, user.token);
     const page = await signedInPage(browser(), user.token);
     await page.goto('/request');
-    await page.getByTestId('request-address').fill(address);
+    await page.getByTestId('request-address').fill(address.toUpperCase());
     await page.getByTestId('request-submit').click();
-    await page.getByTestId('request-duplicate').waitFor();
-    await screenshot(page, 'request-duplicate');
+    await page.getByTestId('request-repeat').waitFor();
+    expect(await page.getByTestId('request-repeat-text').textContent()).toMatch(
+      /^You asked about this property on [A-Z][a-z]+ \d{1,2}, \d{4}/,
+    );
+    expect(await page.getByTestId('request-repeat-link').getAttribute('href')).toBe('/dashboard');
+    expect(await page.getByTestId('request-success').count()).toBe(0);
+    await screenshot(page, 'request-repeat');
   });
 
   it('an admin moves a request to Covered and uploads two files by drag and drop', async () => {

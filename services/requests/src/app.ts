@@ -8,13 +8,12 @@ import {
 } from '@homereport/kit';
 import type { RequestsConfig } from './config.js';
 import { ActivityRepository } from './data/activity-repository.js';
-import { AddressIndexRepository } from './data/address-index.js';
 import { anonymousLimit } from './data/anonymous-limit.js';
 import { collections, prepare } from './data/collections.js';
-import { CoveredCatalogueCache } from './data/covered-catalogue.js';
 import { CoveredListGeneration } from './data/covered-generation.js';
 import { CreditsRepository } from './data/credits-repository.js';
 import { LedgerRepository } from './data/ledger-repository.js';
+import { PropertiesRepository } from './data/properties-repository.js';
 import { RequestsRepository } from './data/requests-repository.js';
 import { savedReportsStore } from './data/saved-reports.js';
 import { SearchPostings } from './data/search-postings.js';
@@ -69,13 +68,14 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   const savedReports = savedReportsStore(db);
 
   const search = new SearchPostings(c);
+  const properties = new PropertiesRepository(c);
   const requests = new Requests({
     requests: store,
-    addresses: new AddressIndexRepository(c),
+    properties,
     stats,
     activity,
     search,
-    catalogue: new CoveredCatalogueCache(infra.redis, store, config.COVERED_CACHE_TTL_SECONDS),
+    coveredSearch: new SearchPostings(c, c.coveredPostings),
     generation: new CoveredListGeneration(infra.redis),
     signer,
     onCacheError: (err) =>
@@ -83,6 +83,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   });
   const reports = new Reports({
     requests: store,
+    properties,
     activity,
     credits: new CreditsRepository(c),
     ledger,

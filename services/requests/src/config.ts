@@ -15,11 +15,6 @@ export const RequestsConfig = Type.Object({
     minimum: 10,
     description: 'How long a download link works.',
   }),
-  COVERED_CACHE_TTL_SECONDS: Type.Integer({
-    default: 300,
-    minimum: 1,
-    description: 'Longest life of the covered search catalogue (changes invalidate it at once).',
-  }),
   /** Key of share links' tokens. Empty: derived from INTERNAL_SECRET (never the file links' key). */
   SHARE_LINK_SECRET: Type.String({ default: '' }),
   SHARE_LINK_DAYS: Type.Number({

@@ -54,7 +54,7 @@ describe('report credits', () => {
     expect(history.status).toBe(200);
     expect(history.body.history.map((h: { request_id: string }) => h.request_id)).toEqual([b, a, a, a]);
     const entry = history.body.history[0];
-    expect(Object.keys(entry).sort()).toEqual(['accessed_at', 'address', 'id', 'request_id']);
+    expect(Object.keys(entry).sort()).toEqual(['accessed_at', 'address', 'id', 'property_id', 'request_id']);
     expect(entry.address).toMatch(/Street, Austin, TX$/);
     expect(new Set(history.body.history.map((h: { id: string }) => h.id)).size).toBe(4);
   });

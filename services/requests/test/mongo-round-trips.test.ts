@@ -59,6 +59,7 @@ const request = (id: string) => ({
   id,
   address: `${randomUUID().slice(0, 8)} Record Files Road, Austin, TX`,
   addressKey: randomUUID(),
+  propertyId: randomUUID(),
   url: null,
   notes: null,
   created_at: new Date('2026-11-25T12:00:00.000Z'),

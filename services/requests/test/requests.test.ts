@@ -24,6 +24,7 @@ const REQUEST_FIELDS = [
   'id',
   'neighborhood_report_path',
   'notes',
+  'property_id',
   'report_path',
   'school_report_path',
   'status',
@@ -84,15 +85,38 @@ describe('POST /api/requests', () => {
     expect(res.body.error).toMatch(message);
   });
 
-  it("still accepts the same address within 30 days, and names the caller's own earlier request in duplicate_of", async () => {
+  it('answers a repeat by the same requester within 30 days with 200, their earlier request and duplicate_of', async () => {
     const user = await session();
     const address = uniqueAddress();
     const first = await submit({ address }, user.token);
-    const second = await submit({ address: `  ${address.toUpperCase()} ` }, user.token);
-    expect(second.duplicate_of).toBe(first.request.id);
-    expect(second.request.id).not.toBe(first.request.id);
-    const third = await submit({ address: address.replace(', ', ' , ') }, user.token);
-    expect(third.duplicate_of).toBe(second.request.id);
+    const again = await api('POST', '/api/requests', {
+      body: { address: `  ${address.toUpperCase()} ` },
+      token: user.token,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.duplicate_of).toBe(first.request.id);
+    expect(again.body.request).toMatchObject({ id: first.request.id, property_id: first.request.property_id });
+    const third = await api('POST', '/api/requests', {
+      body: { address: address.replace(' Street,', ' St.,') },
+      token: user.token,
+    });
+    expect(third.status).toBe(200);
+    expect(third.body.duplicate_of).toBe(first.request.id);
+    // Nothing new was stored: their list holds the one request.
+    const mine = await api('GET', '/api/requests/mine', { token: user.token });
+    expect(mine.body.requests.map((r: { id: string }) => r.id)).toEqual([first.request.id]);
+  });
+
+  it('finds the caller’s own earlier request even when someone else asked about the property after them', async () => {
+    const user = await session();
+    const address = uniqueAddress();
+    const first = await submit({ address }, user.token);
+    const other = await submit({ address: address.toLowerCase() }, (await session()).token);
+    expect(other.duplicate_of).toBeUndefined();
+    expect(other.request.property_id).toBe(first.request.property_id);
+    const again = await api('POST', '/api/requests', { body: { address }, token: user.token });
+    expect(again.status).toBe(200);
+    expect(again.body.duplicate_of).toBe(first.request.id);
   });
 
   it("tells nobody of someone else's request for the address: not an anonymous caller, not another user", async () => {
@@ -110,14 +134,15 @@ describe('POST /api/requests', () => {
     const address = uniqueAddress();
     const first = await submit({ address }, user.token);
     const db = await requestsDb();
-    const key = (await db.collection('requests').findOne({ _id: first.request.id as never }))?.addressKey;
     await db
-      .collection('address_index')
+      .collection('properties')
       .updateOne(
-        { _id: key },
-        { $set: { last: `${new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString()}|${first.request.id}` } },
+        { _id: first.request.property_id as never },
+        { $set: { 'requests.0.at': new Date(Date.now() - 31 * 24 * 3600 * 1000) } },
       );
-    expect((await submit({ address }, user.token)).duplicate_of).toBeUndefined();
+    const later = await submit({ address }, user.token);
+    expect(later.duplicate_of).toBeUndefined();
+    expect(later.request.property_id).toBe(first.request.property_id);
   });
 
   it('publishes request-submitted with the requester when signed in', async () => {
@@ -317,8 +342,8 @@ describe('GET /api/admin/requests/:id', () => {
     const { request } = await submit({ address: uniqueAddress(), notes: 'n' });
     const res = await api('GET', `/api/admin/requests/${request.id}`, { token: admin.token });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(REQUEST_FIELDS);
-    expect(res.body).toMatchObject({ id: request.id, notes: 'n', status: 'requested' });
+    expect(Object.keys(res.body).sort()).toEqual([...REQUEST_FIELDS, 'requesters_count', 'requests_count'].sort());
+    expect(res.body).toMatchObject({ id: request.id, notes: 'n', status: 'requested', requests_count: 1 });
   });
 
   it('is 404 for an unknown id', async () => {
@@ -439,7 +464,16 @@ describe('GET /api/admin/dashboard', () => {
     const res = await api('GET', '/api/admin/dashboard', { token: admin.token });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.stats).sort()).toEqual(
-      ['covered', 'inProgress', 'requested', 'total', 'totalAccess', 'totalUsers', 'verifiedUsers'].sort(),
+      [
+        'covered',
+        'inProgress',
+        'properties',
+        'requested',
+        'total',
+        'totalAccess',
+        'totalUsers',
+        'verifiedUsers',
+      ].sort(),
     );
   });
 
@@ -478,7 +512,7 @@ describe('GET /api/admin/dashboard', () => {
       },
     };
     // What the service had written when it died: the request with its pending mark; no counter,
-    // no list entry, no address index yet. Then the relay (after the restart) publishes the event.
+    // no list entry, no property yet. Then the relay (after the restart) publishes the event.
     await (await requestsDb()).collection('requests').insertOne({
       _id: id as never,
       seq: 1e12 + Math.floor(Math.random() * 1e9),
@@ -513,8 +547,10 @@ describe('GET /api/admin/dashboard', () => {
     expect(after.requested - before.requested).toBe(1);
     const mine = await api('GET', '/api/requests/mine', { token: user.token });
     expect(mine.body.requests.map((r: { id: string }) => r.id)).toEqual([id]);
-    // The address index was written too: the same user asking again is told of it.
-    expect((await submit({ address }, user.token)).duplicate_of).toBe(id);
+    // Its property was found and it was listed under it: the same user asking again is told of it.
+    const again = await api('POST', '/api/requests', { body: { address }, token: user.token });
+    expect(again.status).toBe(200);
+    expect(again.body.duplicate_of).toBe(id);
   });
 });
 

@@ -6,6 +6,8 @@ import { CoverageRequest, RequestStatus } from './requests.js';
 /** Request counts by status and report views from the requests service; user counts from auth. */
 export const AdminStats = Type.Object({
   total: Type.Integer({ minimum: 0 }),
+  /** Distinct properties requested. */
+  properties: Type.Integer({ minimum: 0 }),
   requested: Type.Integer({ minimum: 0 }),
   inProgress: Type.Integer({ minimum: 0 }),
   covered: Type.Integer({ minimum: 0 }),
@@ -36,6 +38,9 @@ export type RecentRequestsReply = Static<typeof RecentRequestsReply>;
 export const AdminRequestsQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 200, description: 'Whole words of the address, any order and case' })),
   status: Type.Optional(RequestStatus),
+  property_id: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 64, description: 'Only the requests of this property' }),
+  ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, description: 'default 50' })),
   cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'next_cursor of the previous page' })),
 });

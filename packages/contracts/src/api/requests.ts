@@ -39,6 +39,12 @@ export const CoverageRequest = Type.Object({
   strategy_path: Nullable(Type.String()),
   school_report_path: Nullable(Type.String()),
   neighborhood_report_path: Nullable(Type.String()),
+  /** The property (normalised address) the request belongs to: the same for every request of it. */
+  property_id: Type.String(),
+  /** How many requests the property has had: in the covered list and the admin's lists and detail. */
+  requests_count: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** How many people made them (each anonymous request counts as one): in the admin's lists and detail. */
+  requesters_count: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 export type CoverageRequest = Static<typeof CoverageRequest>;
 
@@ -58,7 +64,10 @@ export const CreateRequestBody = Type.Object(
 );
 export type CreateRequestBody = Static<typeof CreateRequestBody>;
 
-/** 201 of POST /api/requests; `duplicate_of` names a request for the same address in the last 30 days. */
+/**
+ * POST /api/requests: 201 with the new request; or 200 with the caller's own earlier request for the
+ * same property (made in the last 30 days) and `duplicate_of` its id, when nothing new was stored.
+ */
 export const CreateRequestReply = Type.Object({
   request: CoverageRequest,
   duplicate_of: Type.Optional(Type.String()),
@@ -66,7 +75,8 @@ export const CreateRequestReply = Type.Object({
 export type CreateRequestReply = Static<typeof CreateRequestReply>;
 
 /**
- * GET /api/requests/covered: covered requests only, most recently completed first, no file links.
+ * GET /api/requests/covered: one entry per covered property (the request through which it was
+ * covered, with `requests_count`), most recently covered first, no file links.
  * At most `limit` (default and maximum 100) per page; `next_cursor`, when not null, asks for the
  * next page (`?cursor=<next_cursor>`).
  */

@@ -15,6 +15,8 @@ export type UserStats = Static<typeof UserStats>;
 export const AccessHistoryEntry = Type.Object({
   id: Type.String(),
   request_id: Type.String(),
+  /** The property of the report viewed (absent on views recorded before properties). */
+  property_id: Type.Optional(Type.String()),
   address: Type.String(),
   accessed_at: Type.String({ description: 'ISO 8601 timestamp in UTC' }),
 });

@@ -15,9 +15,11 @@ import type { FileRef, HistoryEntry, RequestRecord, StatusChange } from '../doma
  */
 
 /** A request as stored: the domain's record under `_id`, with what only the database keeps. */
-export interface RequestDoc extends Omit<RequestRecord, 'id' | 'files'> {
+export interface RequestDoc extends Omit<RequestRecord, 'id' | 'files' | 'propertyId'> {
   _id: string;
-  /** Present only while covered: the order of becoming covered (the public list's key). */
+  /** Absent only on a request stored before properties and not migrated yet (cli/migrate.ts). */
+  property_id?: string;
+  /** Held only by requests covered before properties (the list's key then); removed when they leave covered. */
   coveredSeq?: number;
   files: Record<string, FileRef>;
   /** Every status change with who made it and when (the last 100). */
@@ -31,13 +33,31 @@ interface CounterDoc {
   value: number;
 }
 
-/** The latest request per normalised address: duplicate detection without a scan. */
-interface AddressDoc {
+/** One request of a property, as its property lists it. */
+export interface PropertyRequestEntry {
+  id: string;
+  /** The requester's user id; null for an anonymous request. */
+  user: string | null;
+  at: Date;
+}
+
+/**
+ * A property: one per normalised address (`key`, unique; domain/property-key.ts). Its requests are
+ * listed here (a property is requested a handful of times, not thousands), so duplicates, the
+ * count and "covering one covers all" are reads of this one document.
+ */
+export interface PropertyDoc {
   _id: string;
-  /** `<ISO time>|<request id>` of the latest request (ISO times sort as text). */
-  last: string;
-  /** Every request for this address, as `<ISO time>|<request id>` (duplicates follow their original). */
-  recent?: string[];
+  key: string;
+  /** The address as first typed. */
+  address: string;
+  created_at: Date;
+  requests: PropertyRequestEntry[];
+  /** While covered: the request whose files are the report, and the place in the covered list. */
+  report?: string;
+  coveredSeq?: number;
+  /** While covered: `<city>\u0001<address>` in lower case, the public search's city order. */
+  city_order?: string;
 }
 
 /**
@@ -48,6 +68,7 @@ interface AddressDoc {
 export interface StatsDoc {
   _id: 'requests' | 'users';
   total?: number;
+  properties?: number;
   requested?: number;
   in_progress?: number;
   covered?: number;
@@ -92,6 +113,7 @@ interface AccessDoc {
   _id: string;
   userId: string;
   requestId: string;
+  propertyId?: string;
   address: string;
   at: Date;
   charged: boolean;
@@ -123,7 +145,9 @@ export interface PostingDoc {
 export interface Collections {
   requests: Collection<RequestDoc>;
   counters: Collection<CounterDoc>;
-  addresses: Collection<AddressDoc>;
+  properties: Collection<PropertyDoc>;
+  /** The public search's posting lists: PostingDoc, over covered properties' `coveredSeq`. */
+  coveredPostings: Collection<PostingDoc>;
   stats: Collection<StatsDoc>;
   activity: Collection<ActivityDoc>;
   creditPeriods: Collection<CreditPeriodDoc>;
@@ -137,7 +161,8 @@ export function collections(db: Db): Collections {
   return {
     requests: db.collection<RequestDoc>('requests'),
     counters: db.collection<CounterDoc>('counters'),
-    addresses: db.collection<AddressDoc>('address_index'),
+    properties: db.collection<PropertyDoc>('properties'),
+    coveredPostings: db.collection<PostingDoc>('covered_postings'),
     stats: db.collection<StatsDoc>('stats'),
     activity: db.collection<ActivityDoc>('user_activity'),
     creditPeriods: db.collection<CreditPeriodDoc>('credit_periods'),
@@ -154,6 +179,12 @@ export async function prepare(c: Collections): Promise<void> {
   await c.requests.createIndex({ seq: 1 }, { unique: true, name: 'seq_unique' });
   // GET /api/requests/covered: find({ coveredSeq: { $in: [...] } }); sparse, as only covered requests hold one.
   await c.requests.createIndex({ coveredSeq: 1 }, { unique: true, sparse: true, name: 'coveredSeq_unique' });
+  // A property per normalised address: claimed by an upsert on the key, which this index makes atomic.
+  await c.properties.createIndex({ key: 1 }, { unique: true, name: 'key_unique' });
+  // The covered list: find({ coveredSeq: { $in: [...] } }), as the requests' list was read before properties.
+  await c.properties.createIndex({ coveredSeq: 1 }, { unique: true, sparse: true, name: 'coveredSeq_unique' });
+  // The public search by city (properties-repository.ts, cityPage).
+  await c.properties.createIndex({ city_order: 1 }, { sparse: true, name: 'city_order' });
   // Every other collection is read and written by _id only.
   for (const _id of ['requests', 'users'] as const) {
     await c.stats.insertOne({ _id, seen: [] }).catch(ignoreDuplicate);

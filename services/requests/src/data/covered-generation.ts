@@ -7,7 +7,7 @@ export const GENERATION_KEY = 'requests:covered:generation';
 /**
  * The generation of the public covered list, in Redis so every replica agrees on it at once.
  * Nothing here keeps an answer: the gateway keeps the first page per generation (its
- * public-cache.ts, decision 008) and the search keeps its catalogue (covered-catalogue.ts).
+ * public-cache.ts, decision 008); the search reads the database (properties).
  */
 export class CoveredListGeneration implements CoveredGeneration {
   readonly key = GENERATION_KEY;

@@ -12,6 +12,7 @@ const toRecord = (doc: Omit<RequestDoc, 'status_history' | 'outbox'>): RequestRe
   seq: doc.seq,
   address: doc.address,
   addressKey: doc.addressKey,
+  propertyId: doc.property_id ?? '',
   url: doc.url ?? null,
   notes: doc.notes ?? null,
   status: doc.status,
@@ -22,11 +23,6 @@ const toRecord = (doc: Omit<RequestDoc, 'status_history' | 'outbox'>): RequestRe
   files: (doc.files ?? {}) as ReportFiles,
   pending: doc.pending ?? [],
 });
-
-/** Covered requests fetched per round of the covered list: a window of sequence numbers. */
-const MAX_ROUNDS = 20;
-/** Covered sequence numbers read per query when the whole catalogue is built. */
-const CATALOGUE_WINDOW = 1000;
 
 export class RequestsRepository implements RequestStore {
   constructor(
@@ -53,6 +49,7 @@ export class RequestsRepository implements RequestStore {
       seq: 0,
       address: request.address,
       addressKey: request.addressKey,
+      property_id: request.propertyId,
       url: request.url,
       notes: request.notes,
       status: 'requested',
@@ -102,43 +99,6 @@ export class RequestsRepository implements RequestStore {
     return currentValue(this.c.counters, 'requests');
   }
 
-  async coveredPage(limit: number, before: number | null): Promise<{ items: RequestRecord[]; next: number | null }> {
-    let next = before ?? (await currentValue(this.c.counters, 'covered'));
-    const found: (Omit<RequestDoc, 'status_history' | 'outbox'> & { coveredSeq: number })[] = [];
-    // Sequence numbers of requests that left the covered status are gaps: fetch windows of keys
-    // (by the unique coveredSeq index) until the page is full, bounded in rounds.
-    for (let round = 0; found.length < limit && next > 0 && round < MAX_ROUNDS; round++) {
-      const keys = range(next, (limit - found.length) * 2 + 8);
-      const docs = await this.c.requests.find({ coveredSeq: { $in: keys } }, READ).toArray();
-      for (const doc of docs.sort((a, b) => (b.coveredSeq ?? 0) - (a.coveredSeq ?? 0))) {
-        // Covered before a report file was required (legacy data): nothing to offer yet.
-        if (doc.coveredSeq !== undefined && doc.status === 'covered' && doc.files?.report)
-          found.push({ ...doc, coveredSeq: doc.coveredSeq });
-      }
-      next -= keys.length;
-    }
-    const items = found.slice(0, limit);
-    const last = items[items.length - 1];
-    const after = found.length > limit && last ? last.coveredSeq - 1 : next;
-    return { items: items.map(toRecord), next: after > 0 ? after : null };
-  }
-
-  async allCovered(): Promise<{ id: string; address: string }[]> {
-    const out: { id: string; address: string; coveredSeq: number }[] = [];
-    const projection = { address: 1, coveredSeq: 1, status: 1, 'files.report.key': 1 };
-    // Windows of the unique coveredSeq index, as coveredPage reads them, down to the first.
-    for (let next = await currentValue(this.c.counters, 'covered'); next > 0; next -= CATALOGUE_WINDOW) {
-      const docs = await this.c.requests
-        .find({ coveredSeq: { $in: range(next, CATALOGUE_WINDOW) } }, { projection })
-        .toArray();
-      for (const doc of docs) {
-        if (doc.status === 'covered' && doc.files?.report && doc.coveredSeq !== undefined)
-          out.push({ id: doc._id, address: doc.address, coveredSeq: doc.coveredSeq });
-      }
-    }
-    return out.sort((a, b) => b.coveredSeq - a.coveredSeq).map(({ id, address }) => ({ id, address }));
-  }
-
   async changeStatus(
     id: string,
     change: StatusChange,
@@ -154,13 +114,10 @@ export class RequestsRepository implements RequestStore {
         pending: pendingId,
       },
     };
-    if (change.to === 'covered') {
-      // A new place at the top of the public list: most recently completed first.
-      set.coveredSeq = await nextValue(this.c.counters, 'covered');
-      set.completed_at = change.at;
-    } else {
-      update.$unset = { coveredSeq: '' };
-    }
+    if (change.to === 'covered') set.completed_at = change.at;
+    // The covered list is of properties now (properties-repository.ts); a place a request held
+    // before them goes when it leaves covered.
+    else update.$unset = { coveredSeq: '' };
     // By _id alone (anything more would scan on the embedded server); the document as it was
     // before tells which status the counters move away from.
     const before = await this.outbox.record('requests', id, () =>
@@ -195,6 +152,10 @@ export class RequestsRepository implements RequestStore {
     });
     const after = toRecord({ ...before, updated_at: at, files: { ...before.files, ...files } });
     return { after, replaced };
+  }
+
+  async setProperty(id: string, propertyId: string, addressKey: string): Promise<void> {
+    await this.c.requests.updateOne({ _id: id }, { $set: { property_id: propertyId, addressKey } });
   }
 
   async clearPending(id: string, pendingId: string): Promise<void> {

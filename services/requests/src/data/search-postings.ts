@@ -1,7 +1,8 @@
 import type { RequestStatus } from '@homereport/contracts';
+import type { Collection } from 'mongodb';
 import type { SearchIndex } from '../domain/ports.js';
 import { statusTerm } from '../domain/search-terms.js';
-import { type Collections, againOnDuplicate, isDuplicateKey } from './collections.js';
+import { type Collections, type PostingDoc, againOnDuplicate, isDuplicateKey } from './collections.js';
 
 /** Sequence numbers per posting document (see PostingDoc). */
 export const POSTING_RANGE = 1000;
@@ -24,16 +25,26 @@ const STATUSES: RequestStatus[] = ['requested', 'in_progress', 'covered'];
 
 const postingId = (term: string, range: number) => `${term}#${range}`;
 
-/** The admin search's posting lists (collections.ts, PostingDoc). */
+/**
+ * Posting lists (collections.ts, PostingDoc): the admin search's over requests' `seq` (the default),
+ * and the public search's over covered properties' `coveredSeq` (`c.coveredPostings`).
+ */
 export class SearchPostings implements SearchIndex {
-  constructor(private readonly c: Collections) {}
+  private readonly postings: Collection<PostingDoc>;
+
+  constructor(
+    private readonly c: Collections,
+    postings?: Collection<PostingDoc>,
+  ) {
+    this.postings = postings ?? c.postings;
+  }
 
   /** Idempotent ($addToSet): a repeated effect adds nothing. */
   async add(seq: number, terms: string[]): Promise<void> {
     if (terms.length === 0) return;
     const range = Math.floor(seq / POSTING_RANGE);
     const write = () =>
-      this.c.postings.bulkWrite(
+      this.postings.bulkWrite(
         terms.map((term) => ({
           updateOne: { filter: { _id: postingId(term, range) }, update: { $addToSet: { seqs: seq } }, upsert: true },
         })),
@@ -46,7 +57,7 @@ export class SearchPostings implements SearchIndex {
   async setStatus(seq: number, status: RequestStatus): Promise<void> {
     const range = Math.floor(seq / POSTING_RANGE);
     const write = () =>
-      this.c.postings.bulkWrite(
+      this.postings.bulkWrite(
         STATUSES.map((s) =>
           s === status
             ? {
@@ -118,7 +129,7 @@ export class SearchPostings implements SearchIndex {
   /** Per range, the requests at or below `atMost` holding every term: the intersection of their lists. */
   private async intersect(terms: string[], ranges: number[], atMost: number): Promise<Map<number, number[]>> {
     const ids = terms.flatMap((term) => ranges.map((r) => postingId(term, r)));
-    const docs = ids.length > 0 ? await this.c.postings.find({ _id: { $in: ids } }).toArray() : [];
+    const docs = ids.length > 0 ? await this.postings.find({ _id: { $in: ids } }).toArray() : [];
     const byId = new Map(docs.map((d) => [d._id, d.seqs]));
     const out = new Map<number, number[]>();
     for (const r of ranges) {

@@ -39,6 +39,7 @@ export class StatsRepository implements StatsStore {
     const doc = await this.c.stats.findOne({ _id: 'requests' }, { projection: { seen: 0 } });
     return {
       total: n(doc?.total),
+      properties: n(doc?.properties),
       requested: n(doc?.requested),
       in_progress: n(doc?.in_progress),
       covered: n(doc?.covered),

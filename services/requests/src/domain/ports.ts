@@ -29,8 +29,10 @@ export interface RequestRecord {
   /** Creation order: 1, 2, 3... */
   seq: number;
   address: string;
-  /** The duplicate-detection key of the address (domain/address.ts). */
+  /** The normalised address (domain/property-key.ts). */
   addressKey: string;
+  /** The property the request belongs to; '' only on a request stored before properties, not migrated yet. */
+  propertyId: string;
   url: string | null;
   notes: string | null;
   status: RequestStatus;
@@ -47,6 +49,7 @@ export interface NewRequest {
   id: string;
   address: string;
   addressKey: string;
+  propertyId: string;
   url: string | null;
   notes: string | null;
   created_at: Date;
@@ -78,12 +81,8 @@ export interface RequestStore {
   newest(limit: number, atMost?: number): Promise<RequestRecord[]>;
   /** The requests with these creation sequence numbers, newest first. */
   findBySeqs(seqs: number[]): Promise<RequestRecord[]>;
-  /** Every covered request that has its report file, most recently covered first. */
-  allCovered(): Promise<{ id: string; address: string }[]>;
   /** The highest creation sequence number handed out. */
   topSeq(): Promise<number>;
-  /** Covered requests, most recently covered first, below `before` (a covered sequence number). */
-  coveredPage(limit: number, before: number | null): Promise<{ items: RequestRecord[]; next: number | null }>;
   /**
    * Sets the request's status, recording the change in its history, its events and a pending
    * marker, in one write. Returns the request after and the status it really had before (which
@@ -98,27 +97,50 @@ export interface RequestStore {
   /** Points the request's file fields at new files; returns the request after and the files replaced. */
   setFiles(id: string, files: ReportFiles, at: Date): Promise<{ after: RequestRecord; replaced: FileRef[] } | null>;
   clearPending(id: string, pendingId: string): Promise<void>;
+  /** Files the request under its property (a request stored before properties). */
+  setProperty(id: string, propertyId: string, addressKey: string): Promise<void>;
 }
 
-export interface AddressIndex {
-  /** The latest request for this address key, if any. */
-  latest(addressKey: string): Promise<{ requestId: string; at: Date } | null>;
-  remember(addressKey: string, requestId: string, at: Date): Promise<void>;
-  /** Every request remembered for this address key (duplicates of each other within a window). */
-  all(addressKey: string): Promise<{ requestId: string; at: Date }[]>;
-}
-
-/** A covered request as the public search reads it: its words, its city. */
-export interface CatalogueEntry {
+/** One request of a property, as the property lists it. */
+export interface PropertyRequest {
   id: string;
-  /** The address's words, lower case, space-separated. */
-  text: string;
-  city: string;
+  /** The requester's user id; null when anonymous. */
+  user: string | null;
+  at: Date;
 }
 
-export interface CoveredCatalogue {
-  /** Every covered request with a report: most recently covered first, and by city. */
-  entries(): Promise<{ newest: CatalogueEntry[]; byCity: CatalogueEntry[] }>;
+export interface PropertyRecord {
+  id: string;
+  key: string;
+  address: string;
+  requests: PropertyRequest[];
+  /** While covered: the request whose files are the report, and its place in the covered list. */
+  report: string | null;
+  coveredSeq: number | null;
+}
+
+export interface PropertyStore {
+  /** The property of this normalised address, created if it is the first (atomic: racing callers get one). */
+  claim(key: string, address: string, at: Date): Promise<PropertyRecord>;
+  find(id: string): Promise<PropertyRecord | null>;
+  findMany(ids: string[]): Promise<PropertyRecord[]>;
+  /** Lists a request under its property (idempotent); the property as it was before. */
+  addRequest(id: string, entry: PropertyRequest): Promise<PropertyRecord | null>;
+  /** Covers the property with this request's files at the top of the covered list; its new place. */
+  cover(id: string, requestId: string, address: string): Promise<number>;
+  /** Another covered request of the property stands for it, in the same place. */
+  standIn(id: string, requestId: string): Promise<void>;
+  /** The property leaves the covered list. */
+  uncover(id: string): Promise<void>;
+  /** The newest covered place handed out. */
+  topCoveredSeq(): Promise<number>;
+  /** Covered properties at these places, newest first. */
+  byCoveredSeqs(seqs: number[]): Promise<PropertyRecord[]>;
+  /**
+   * Covered properties by city then address: all of them, or those at `seqs`; `offset` and
+   * `limit` page them.
+   */
+  byCity(seqs: number[] | null, offset: number, limit: number): Promise<PropertyRecord[]>;
 }
 
 export interface SearchIndex {
@@ -135,6 +157,8 @@ export interface SearchIndex {
 
 export interface RequestCounts {
   total: number;
+  /** Distinct properties requested. */
+  properties: number;
   requested: number;
   in_progress: number;
   covered: number;
@@ -159,6 +183,7 @@ export interface StatsStore {
 export interface HistoryEntry {
   id: string;
   request_id: string;
+  property_id?: string;
   address: string;
   accessed_at: Date;
 }
@@ -176,6 +201,8 @@ export interface ViewRecord {
   viewId: string;
   userId: string;
   requestId: string;
+  /** The property viewed (what credits and "unique reports" count); absent for a request stored before them. */
+  propertyId?: string;
   address: string;
   at: Date;
   charged: boolean;
@@ -192,8 +219,8 @@ export interface ActivityStore {
   addRequest(userId: string, requestId: string): Promise<void>;
   /** Adds a view to the user's counters and recent history (the caller holds the view's claim). */
   addView(userId: string, entry: HistoryEntry, firstEver: boolean): Promise<void>;
-  /** Whether this view is the user's first ever view of that report (decided once, stably). */
-  firstView(userId: string, requestId: string, viewId: string, at: Date): Promise<boolean>;
+  /** Whether this view is the user's first ever view of that property (decided once, stably). */
+  firstView(userId: string, unitId: string, viewId: string, at: Date): Promise<boolean>;
 }
 
 export interface CreditStore {

@@ -7,6 +7,7 @@ import type {
   ActivityStore,
   CreditStore,
   LinkSigner,
+  PropertyStore,
   RequestStore,
   StatsStore,
   ViewLedger,
@@ -17,6 +18,7 @@ import type { OpenedReports } from './shares.js';
 
 interface ReportsDeps {
   requests: RequestStore;
+  properties: PropertyStore;
   activity: ActivityStore;
   credits: CreditStore;
   ledger: ViewLedger;
@@ -40,26 +42,39 @@ export class Reports {
   }
 
   /**
-   * The first view of a report in a credit period spends a credit; later ones are free. The spend
-   * and the "already opened" mark are one conditional write of the period's document, so
-   * concurrent opens never spend twice for one report nor go below zero (see data/credits.ts).
-   * Admins and the requester open reports without spending credits.
+   * A report is a property's: the first view of a property in a credit period spends a credit,
+   * whichever of its requests' ids is opened; later ones are free. The spend and the "already
+   * opened" mark are one conditional write of the period's document, so concurrent opens never
+   * spend twice for one property nor go below zero (see data/credits.ts). Admins and anyone who
+   * requested the property open it without spending credits.
    */
   async view(requestId: string, user: Identity, correlationId: string): Promise<CoverageRequest> {
-    const request = await this.deps.requests.find(requestId);
+    const asked = await this.deps.requests.find(requestId);
+    if (!asked) throw notFound(Messages.reportNotFound);
+    const property = asked.propertyId ? await this.deps.properties.find(asked.propertyId) : null;
+    // A request of a covered property that is itself open (set back by an admin) still opens the
+    // property's report.
+    const request =
+      asked.status !== 'covered' && property?.report ? await this.deps.requests.find(property.report) : asked;
     if (!request || request.status !== 'covered') throw notFound(Messages.reportNotFound);
+    // Credits, "opened" and "unique reports" count properties; a request stored before them counts alone.
+    const unit = property?.id ?? request.id;
     const now = this.now();
     let charged = false;
-    const own = request.requester?.userId === user.userId;
+    const own = property
+      ? property.requests.some((e) => e.user === user.userId)
+      : request.requester?.userId === user.userId;
     // Free: to admins, to the requester (the report is theirs), and while a report covered before
     // files were required has no report file (nothing to read yet).
     if (user.role !== 'admin' && !own && request.files.report) {
       const anchor = await this.deps.activity.ensureAnchor(user.userId, now);
       const period = periodAt(anchor, now);
-      const outcome = await this.deps.credits.charge(user.userId, period.index, requestId);
+      const outcome = await this.deps.credits.charge(user.userId, period.index, unit);
       if (outcome === 'no-credits') throw new AppError(402, NO_CREDITS, noCreditsMessage(period.end));
       charged = outcome === 'charged';
       if (charged) businessMetrics.creditSpent();
+      // Opened this period by this id too: sharing it checks the id (shares.ts).
+      if (property) await this.deps.opened.markOpened(user.userId, period.index, requestId);
     } else if (own || user.role === 'admin') {
       // Spends nothing, but counts as opened this period: the requester may then share it (shares.ts).
       const anchor = await this.deps.activity.ensureAnchor(user.userId, now);
@@ -69,6 +84,7 @@ export class Reports {
       viewId: randomUUID(),
       userId: user.userId,
       requestId,
+      ...(property ? { propertyId: property.id } : {}),
       address: request.address,
       at: now,
       charged,
@@ -91,10 +107,17 @@ export class Reports {
   async afterView(view: ViewRecord): Promise<void> {
     await this.deps.stats.applyRequestDelta(view.viewId, { totalAccess: 1 });
     if (!(await this.deps.ledger.claimPending(view.viewId))) return;
-    const firstEver = await this.deps.activity.firstView(view.userId, view.requestId, view.viewId, view.at);
+    const unit = view.propertyId ?? view.requestId;
+    const firstEver = await this.deps.activity.firstView(view.userId, unit, view.viewId, view.at);
     await this.deps.activity.addView(
       view.userId,
-      { id: view.viewId, request_id: view.requestId, address: view.address, accessed_at: view.at },
+      {
+        id: view.viewId,
+        request_id: view.requestId,
+        ...(view.propertyId ? { property_id: view.propertyId } : {}),
+        address: view.address,
+        accessed_at: view.at,
+      },
       firstEver,
     );
   }
@@ -119,6 +142,7 @@ export class Reports {
     return [...(activity?.history ?? [])].reverse().map((entry) => ({
       id: entry.id,
       request_id: entry.request_id,
+      ...(entry.property_id ? { property_id: entry.property_id } : {}),
       address: entry.address,
       accessed_at: entry.accessed_at.toISOString(),
     }));

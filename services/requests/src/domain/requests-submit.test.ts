@@ -7,7 +7,10 @@ import { Requests, type RequestsDeps } from './requests.js';
 function requestsFailingAfterInsert(failure: Error) {
   const stored: RequestRecord[] = [];
   const requests = new Requests({
-    addresses: { latest: async () => null, remember: async () => undefined },
+    properties: {
+      claim: async () => ({ id: 'p1', key: 'k', address: 'a', requests: [], report: null, coveredSeq: null }),
+      addRequest: async () => null,
+    },
     activity: { addRequest: async () => undefined },
     stats: { applyRequestDelta: async () => undefined },
     search: {

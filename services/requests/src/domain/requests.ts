@@ -17,23 +17,32 @@ import {
   unavailableDependency,
 } from '@homereport/kit';
 import { requestCovered, requestStatusChanged, requestSubmitted } from '../events/published.js';
-import { addressKey, cleanAddress, optionalText } from './address.js';
+import { cleanAddress, optionalText } from './address.js';
 import type {
   ActivityStore,
-  AddressIndex,
   CountDelta,
-  CoveredCatalogue,
   CoveredGeneration,
   FileRef,
   LinkSigner,
   Person,
+  PropertyRecord,
+  PropertyStore,
   ReportFiles,
   RequestRecord,
   RequestStore,
   SearchIndex,
   StatsStore,
 } from './ports.js';
-import { addressTerms, queryTerms, statusTerm } from './search-terms.js';
+import { propertyKey } from './property-key.js';
+import {
+  LONG_WORD_MESSAGE,
+  addressTerms,
+  hasOverlongWord,
+  prefixTerms,
+  publicQueryTerms,
+  queryTerms,
+  statusTerm,
+} from './search-terms.js';
 
 const DUPLICATE_WINDOW_DAYS = 30;
 /** Who a request is shown to: its requester or an admin (notes included), or anyone (no notes). */
@@ -53,6 +62,12 @@ export const ADMIN_PAGE_MAX = 200;
 const REINDEX_BATCH = 500;
 /** Admin dashboard's Recent Requests. */
 const RECENT_REQUESTS = 20;
+/** Rounds of posting reads gathering the matches of a public search ordered by city. */
+const CITY_SEARCH_ROUNDS = 8;
+/** Matches of a public search ordered by city that are sorted (the rest are not offered). */
+const CITY_SEARCH_MAX = 2000;
+/** Who covers a request that joins a property already covered: the property's report, not a person. */
+const SYSTEM: Person = { userId: 'system', email: 'system@homereport.invalid' };
 
 const STATUS_COUNTER: Record<RequestStatus, keyof CountDelta> = {
   requested: 'requested',
@@ -74,6 +89,7 @@ export const Messages = {
   tooManyAnonymous:
     'You have sent several requests in a short time. Please wait before sending another, or sign in to request more properties.',
   reportFileMissing: 'Upload the main report file before marking this request Covered.',
+  longWord: LONG_WORD_MESSAGE,
   reportNotFound: 'Report not found. It does not exist or is not completed yet.',
 } as const;
 
@@ -93,6 +109,7 @@ export function toApi(
   return {
     id: record.id,
     address: record.address,
+    property_id: record.propertyId,
     url: record.url,
     notes: withNotes ? record.notes : null,
     status: record.status,
@@ -128,11 +145,12 @@ function listingUrl(raw: string | undefined): string | null {
 
 export interface RequestsDeps {
   requests: RequestStore;
-  addresses: AddressIndex;
+  properties: PropertyStore;
   stats: StatsStore;
   activity: ActivityStore;
   search: SearchIndex;
-  catalogue: CoveredCatalogue;
+  /** The public search's posting lists, over covered properties' places in the covered list. */
+  coveredSearch: SearchIndex;
   generation: CoveredGeneration;
   signer: LinkSigner;
   onCacheError: (err: unknown) => void;
@@ -147,21 +165,24 @@ export class Requests {
     this.now = deps.now ?? (() => new Date());
   }
 
+  /**
+   * A new request joins its address's property. The caller's own earlier request for the property
+   * in the duplicate window is answered instead (`created: false`): nothing new is stored.
+   */
   async submit(
     input: { address: string; url?: string; notes?: string },
     requester: Person | null,
     correlationId: string,
-  ): Promise<CreateRequestReply> {
+  ): Promise<CreateRequestReply & { created: boolean }> {
     const address = cleanAddress(input.address);
     if (address.length === 0) throw badRequest(Messages.blankAddress);
     const url = listingUrl(input.url);
     const notes = optionalText(input.notes);
-    const key = addressKey(address);
+    const key = propertyKey(address);
     const now = this.now();
-    // Looked up while the store prepares the insert; the insert waits for it, so a failure
-    // stores nothing (a client that retries after 503 makes one request, not two).
-    const earlier = this.ownEarlierRequest(key, requester, now);
-    earlier.catch(() => undefined); // awaited through insert
+    const property = await this.deps.properties.claim(key, address, now);
+    const earlier = await this.ownEarlierRequest(property, requester, now);
+    if (earlier) return { request: toApi(earlier, null, OWNER), duplicate_of: earlier.id, created: false };
 
     const id = this.deps.requests.newId();
     const record: RequestRecord = {
@@ -169,6 +190,7 @@ export class Requests {
       seq: 0, // given by the store on insert
       address,
       addressKey: key,
+      propertyId: property.id,
       url,
       notes,
       status: 'requested',
@@ -181,47 +203,67 @@ export class Requests {
     };
     const event = requestSubmitted({ request: summary(record), requester }, correlationId);
     const stored = await this.deps.requests.insert(
-      { id, address, addressKey: key, url, notes, created_at: now, requester },
+      { id, address, addressKey: key, propertyId: property.id, url, notes, created_at: now, requester },
       [event],
       event.id,
-      earlier,
     );
-    const duplicateOf = await earlier;
     businessMetrics.requestSubmitted(requester !== null);
     // The request is stored with its event: it is accepted. If a dependency fails the follow-up
     // steps now, the consumer of request-submitted finishes them (the document stays pending).
-    await this.afterSubmit(stored, event.id).catch((err: unknown) => {
+    const joined = await this.afterSubmit(stored, event.id).catch((err: unknown) => {
       if (!unavailableDependency(err)) throw err;
+      return false;
     });
-    return { request: toApi(stored, null, OWNER), ...(duplicateOf ? { duplicate_of: duplicateOf } : {}) };
+    // Joined a covered property: covered at once, with its files.
+    const shown = joined ? ((await this.deps.requests.find(id)) ?? stored) : stored;
+    return { request: toApi(shown, null, OWNER), created: true };
   }
 
   /**
-   * The caller's own earlier request for the same address in the duplicate window, if any: only
-   * that is theirs to be told of. Anyone else's (or any, to an anonymous caller) would tell a
-   * stranger that someone asked about this address, and who to ask about.
+   * The caller's own request for this property in the duplicate window, if any (any of theirs, not
+   * only the latest of the property). Anyone else's (or any, to an anonymous caller) is never
+   * told: it would tell a stranger that someone asked about this address.
    */
-  private async ownEarlierRequest(key: string, requester: Person | null, now: Date): Promise<string | undefined> {
-    if (!requester) return undefined;
-    const previous = await this.deps.addresses.latest(key);
-    if (!previous || now.getTime() - previous.at.getTime() >= DUPLICATE_WINDOW_MS) return undefined;
-    const earlier = await this.deps.requests.find(previous.requestId);
-    return earlier?.requester?.userId === requester.userId ? earlier.id : undefined;
+  private async ownEarlierRequest(
+    property: PropertyRecord,
+    requester: Person | null,
+    now: Date,
+  ): Promise<RequestRecord | null> {
+    if (!requester) return null;
+    const mine = property.requests
+      .filter((e) => e.user === requester.userId && now.getTime() - e.at.getTime() < DUPLICATE_WINDOW_MS)
+      .sort((a, b) => b.at.getTime() - a.at.getTime());
+    if (mine.length === 0) return null;
+    const records = await this.deps.requests.findMany(mine.map((e) => e.id));
+    return records.sort((a, b) => b.created_at.getTime() - a.created_at.getTime())[0] ?? null;
   }
 
   /**
    * What follows a submission: counters, the requester's list, the address index. Each step is
    * idempotent, so the consumer of our own request-submitted may repeat them after a crash.
    */
-  async afterSubmit(record: RequestRecord, effectId: string): Promise<void> {
+  async afterSubmit(submitted: RequestRecord, effectId: string): Promise<boolean> {
+    const record = submitted.propertyId ? submitted : await this.fileUnderProperty(submitted);
     const requester = record.requester;
-    await Promise.all([
+    const entry = { id: record.id, user: requester?.userId ?? null, at: record.created_at };
+    const [property] = await Promise.all([
+      this.deps.properties.addRequest(record.propertyId, entry),
       this.deps.stats.applyRequestDelta(effectId, { total: 1, requested: 1 }),
       requester ? this.deps.activity.addRequest(requester.userId, record.id) : undefined,
-      this.deps.addresses.remember(record.addressKey, record.id, record.created_at),
       this.deps.search.add(record.seq, [...addressTerms(record.address), statusTerm('requested')]),
     ]);
+    // The property's first request counts it (a repeat of this effect sees only itself, and the
+    // counter's effect id keeps it to once).
+    if (property?.requests.every((e) => e.id === record.id)) {
+      await this.deps.stats.applyRequestDelta(`property:${property.id}`, { properties: 1 });
+    }
+    let joined = false;
+    if (property?.report && record.status !== 'covered') {
+      await this.coverOpenRequests(record.propertyId, property.report, SYSTEM, effectId);
+      joined = true;
+    }
     await this.deps.requests.clearPending(record.id, effectId);
+    return joined;
   }
 
   async changeStatus(
@@ -282,27 +324,60 @@ export class Requests {
     }
     // Filed under the status the request has now (read again: a later change may have won the race).
     const record = await this.deps.requests.find(id);
-    if (record) await this.deps.search.setStatus(record.seq, record.status);
-    if (to === 'covered' && followers) await this.coverDuplicates(id, followers.by, followers.correlationId);
+    if (record) {
+      await this.deps.search.setStatus(record.seq, record.status);
+      await this.followProperty(record, followers !== null);
+    }
+    if (to === 'covered' && followers && record) {
+      await this.coverOpenRequests(record.propertyId, id, followers.by, followers.correlationId);
+    }
     if (from === 'covered' || to === 'covered') await this.invalidateCovered();
     await this.deps.requests.clearPending(id, effectId);
   }
 
+  /** A request stored before properties (by an older version of this service) joins its property. */
+  private async fileUnderProperty(record: RequestRecord): Promise<RequestRecord> {
+    const property = await this.deps.properties.claim(propertyKey(record.address), record.address, record.created_at);
+    await this.deps.requests.setProperty(record.id, property.id, property.key);
+    return { ...record, propertyId: property.id, addressKey: property.key };
+  }
+
   /**
-   * "The report will cover both": open requests for the same address, made within the duplicate
-   * window of this one, become covered with its files. Each requester hears once, even one who
-   * asked twice (and each request's ready event has a fixed id, so a racing run repeats it, not adds). The files are marked shared on every request, so replacing one request's file
-   * later does not delete the object the others read.
+   * The property follows its requests: a request covered by an admin (`primary`) puts the property
+   * at the top of the covered list with its files, as does any covered request of a property not
+   * covered yet; the request standing for a property leaving covered hands over to another covered
+   * request of it, or the property leaves the list.
    */
-  private async coverDuplicates(id: string, by: Person, correlationId: string): Promise<void> {
-    const original = await this.deps.requests.find(id);
-    if (!original || original.status !== 'covered' || !original.files.report) return;
-    const near = (await this.deps.addresses.all(original.addressKey)).filter(
-      (entry) =>
-        entry.requestId !== original.id &&
-        Math.abs(entry.at.getTime() - original.created_at.getTime()) < DUPLICATE_WINDOW_MS,
+  private async followProperty(record: RequestRecord, primary: boolean): Promise<void> {
+    const property = record.propertyId ? await this.deps.properties.find(record.propertyId) : null;
+    if (!property) return;
+    if (record.status === 'covered' && record.files.report) {
+      if (primary || property.report === null) {
+        const place = await this.deps.properties.cover(property.id, record.id, property.address);
+        await this.deps.coveredSearch.add(place, prefixTerms(property.address));
+      }
+      return;
+    }
+    if (property.report !== record.id) return;
+    const others = await this.deps.requests.findMany(property.requests.map((e) => e.id));
+    const standIn = others.find((r) => r.id !== record.id && r.status === 'covered' && r.files.report);
+    if (standIn) await this.deps.properties.standIn(property.id, standIn.id);
+    else await this.deps.properties.uncover(property.id);
+  }
+
+  /**
+   * Covering one request covers the property: its open requests become covered with the report
+   * request's files. Each requester hears once, even one who asked twice (and each request's ready
+   * event has a fixed id, so a racing run repeats it, not adds). The files are marked shared on
+   * every request, so replacing one request's file later does not delete the object the others read.
+   */
+  private async coverOpenRequests(propertyId: string, reportId: string, by: Person, correlationId: string) {
+    const property = await this.deps.properties.find(propertyId);
+    const original = await this.deps.requests.find(reportId);
+    if (!property || !original || original.status !== 'covered' || !original.files.report) return;
+    const siblings = await this.deps.requests.findMany(
+      property.requests.map((e) => e.id).filter((id) => id !== original.id),
     );
-    const siblings = await this.deps.requests.findMany(near.map((entry) => entry.requestId));
     const open = siblings
       .filter((record) => record.status !== 'covered')
       .sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
@@ -339,9 +414,9 @@ export class Requests {
   }
 
   /**
-   * Public: covered requests, most recently covered first, without file links, serialized. The
-   * first page (what everyone sees) is named with the generation it was read in, so the gateway
-   * may keep it until the next change (decision 008): the service keeps no copy of its own.
+   * Public: one entry per covered property, most recently covered first, without file links,
+   * serialized. The first page (what everyone sees) is named with the generation it was read in,
+   * so the gateway may keep it until the next change (decision 008): the service keeps no copy.
    */
   async covered(
     limit: number,
@@ -350,14 +425,40 @@ export class Requests {
     // Read before the page, never after: a change landing between the two then bumps past this
     // generation, so the gateway drops the page instead of keeping an old page under a new name.
     const generation = cursor === null && limit === COVERED_PAGE_DEFAULT ? await this.currentGeneration() : undefined;
-    const page = await this.deps.requests.coveredPage(limit, cursor);
-    const body = JSON.stringify({
-      properties: page.items.map((r) => toApi(r, null, PUBLIC)),
-      next_cursor: page.next === null ? null : String(page.next),
-    });
+    const page = await this.coveredPage(limit, cursor);
+    const body = JSON.stringify(page);
     return generation === undefined
       ? { body }
       : { body, generation: { key: this.deps.generation.key, value: generation } };
+  }
+
+  /** Covered properties by their place in the list, newest first, from `cursor` (a place) down. */
+  private async coveredPage(limit: number, cursor: number | null) {
+    let next = cursor ?? (await this.deps.properties.topCoveredSeq());
+    const found: PropertyRecord[] = [];
+    // Places of properties that left the list, or moved up, are gaps: read windows of places (by
+    // the unique coveredSeq index) until the page is full, bounded in rounds.
+    for (let round = 0; found.length < limit && next > 0 && round < COVERED_ROUNDS; round++) {
+      const places = range(next, (limit - found.length) * 2 + 8);
+      found.push(...(await this.deps.properties.byCoveredSeqs(places)));
+      next -= places.length;
+    }
+    const items = found.slice(0, limit);
+    const last = items[items.length - 1];
+    const after = found.length > limit && last?.coveredSeq ? last.coveredSeq - 1 : next;
+    return { properties: await this.entries(items), next_cursor: after > 0 ? String(after) : null };
+  }
+
+  /** The covered list's entries: each property's report request, with how many requests it had. */
+  private async entries(properties: PropertyRecord[]): Promise<CoverageRequest[]> {
+    const reports = await this.deps.requests.findMany(properties.flatMap((p) => (p.report ? [p.report] : [])));
+    const byId = new Map(reports.map((r) => [r.id, r]));
+    return properties.flatMap((property) => {
+      const record = property.report ? byId.get(property.report) : undefined;
+      // Left covered a moment ago (the property follows its request right after): not offered.
+      if (!record || record.status !== 'covered' || !record.files.report) return [];
+      return [{ ...toApi(record, null, PUBLIC), requests_count: property.requests.length }];
+    });
   }
 
   /** The covered list's generation; none (the answer is then not kept) while Redis does not answer. */
@@ -371,29 +472,60 @@ export class Requests {
   }
 
   /**
-   * Public search of covered reports: every word of `q` found in the address (parts of words
-   * too: "aus" finds Austin), newest covered first or by city; `offset` is the cursor.
+   * Public search of covered properties: every word of `q` the beginning of a word of the address
+   * ("aus" finds Austin), through the posting lists of covered properties (the admin search's
+   * mechanism): nothing held in this process grows with the number of properties. Newest covered
+   * first, the cursor a place in the covered list; or by city, the cursor an offset.
    */
   async searchCovered(query: {
     q?: string;
     sort: 'newest' | 'city';
     limit: number;
-    offset: number;
+    cursor: number | null;
   }): Promise<{ properties: CoverageRequest[]; next_cursor: string | null }> {
-    const catalogue = await this.deps.catalogue.entries();
-    const words = queryTerms(query.q);
-    const all = query.sort === 'city' ? catalogue.byCity : catalogue.newest;
-    const found = words.length === 0 ? all : all.filter((e) => words.every((w) => e.text.includes(w)));
-    const page = found.slice(query.offset, query.offset + query.limit);
-    const byId = new Map((await this.deps.requests.findMany(page.map((e) => e.id))).map((r) => [r.id, r]));
-    const end = query.offset + page.length;
-    return {
-      properties: page.flatMap((e) => {
-        const record = byId.get(e.id);
-        return record?.status === 'covered' ? [toApi(record, null, PUBLIC)] : [];
-      }),
-      next_cursor: end < found.length ? String(end) : null,
-    };
+    if (hasOverlongWord(query.q)) throw badRequest(Messages.longWord);
+    const terms = publicQueryTerms(query.q);
+    if (query.sort === 'city') {
+      const offset = query.cursor ?? 0;
+      const seqs = terms.length === 0 ? null : await this.allMatching(terms);
+      // One more than the page tells whether another page follows.
+      const found = await this.deps.properties.byCity(seqs, offset, query.limit + 1);
+      const page = found.slice(0, query.limit);
+      return {
+        properties: await this.entries(page),
+        next_cursor: found.length > query.limit ? String(offset + page.length) : null,
+      };
+    }
+    if (terms.length === 0) return this.coveredPage(query.limit, query.cursor);
+    const found: PropertyRecord[] = [];
+    let atMost = query.cursor ?? (await this.deps.properties.topCoveredSeq());
+    // Bounded work per call, as the admin search: a rare word answers a short page and a cursor.
+    for (let round = 0; round < SEARCH_ROUNDS && atMost > 0 && found.length < query.limit; round++) {
+      const { seqs, below } = await this.deps.coveredSearch.matching(terms, atMost);
+      for (let i = 0; i < seqs.length && found.length < query.limit; i += query.limit) {
+        const batch = seqs.slice(i, i + query.limit);
+        // A place whose property moved up or left the list finds nothing: skipped.
+        for (const property of await this.deps.properties.byCoveredSeqs(batch)) {
+          if (found.length < query.limit) found.push(property);
+        }
+        const last = found.length >= query.limit ? found[found.length - 1]?.coveredSeq : batch[batch.length - 1];
+        atMost = Math.min(atMost, (last ?? atMost) - 1);
+      }
+      if (found.length < query.limit) atMost = below;
+    }
+    return { properties: await this.entries(found), next_cursor: atMost > 0 ? String(atMost) : null };
+  }
+
+  /** Every place holding all the terms, newest first, as far as a bounded read goes. */
+  private async allMatching(terms: string[]): Promise<number[]> {
+    const out: number[] = [];
+    let atMost = await this.deps.properties.topCoveredSeq();
+    for (let round = 0; round < CITY_SEARCH_ROUNDS && atMost > 0 && out.length < CITY_SEARCH_MAX; round++) {
+      const { seqs, below } = await this.deps.coveredSearch.matching(terms, atMost);
+      out.push(...seqs);
+      atMost = below;
+    }
+    return out.slice(0, CITY_SEARCH_MAX);
   }
 
   /**
@@ -403,16 +535,19 @@ export class Requests {
   async adminList(query: {
     q?: string;
     status?: RequestStatus;
+    property_id?: string;
     limit: number;
     cursor: number | null;
   }): Promise<{ requests: CoverageRequest[]; next_cursor: string | null }> {
+    if (hasOverlongWord(query.q)) throw badRequest(Messages.longWord);
+    if (query.property_id !== undefined) return this.propertyRequests(query.property_id, query.status);
     const top = query.cursor ?? (await this.deps.requests.topSeq());
     const terms = [...queryTerms(query.q), ...(query.status ? [statusTerm(query.status)] : [])];
-    const page = (records: RequestRecord[]) => records.map((r) => toApi(r, null, OWNER));
+    const page = (records: RequestRecord[]) => this.withCounts(records);
     if (terms.length === 0) {
       const records = await this.deps.requests.newest(query.limit, top);
       const last = records[records.length - 1];
-      return { requests: page(records), next_cursor: last && last.seq > 1 ? String(last.seq - 1) : null };
+      return { requests: await page(records), next_cursor: last && last.seq > 1 ? String(last.seq - 1) : null };
     }
     const found: RequestRecord[] = [];
     let atMost = top;
@@ -433,7 +568,7 @@ export class Requests {
       }
       if (found.length < query.limit) atMost = below;
     }
-    return { requests: page(found), next_cursor: atMost > 0 ? String(atMost) : null };
+    return { requests: await page(found), next_cursor: atMost > 0 ? String(atMost) : null };
   }
 
   /**
@@ -457,10 +592,31 @@ export class Requests {
     }
   }
 
+  /** The requests of one property, newest first (a handful: one page). */
+  private async propertyRequests(propertyId: string, status: RequestStatus | undefined) {
+    const property = await this.deps.properties.find(propertyId);
+    const records = property ? await this.deps.requests.findMany(property.requests.map((e) => e.id)) : [];
+    const shown = records
+      .filter((r) => !status || r.status === status)
+      .sort((a, b) => b.seq - a.seq)
+      .map((r) => ({ ...toApi(r, null, OWNER), ...counts(property) }));
+    return { requests: shown, next_cursor: null };
+  }
+
+  /** Requests as the admin's lists show them: with how many requests their property had. */
+  private async withCounts(records: RequestRecord[]): Promise<CoverageRequest[]> {
+    const properties = await this.deps.properties.findMany(
+      records.flatMap((r) => (r.propertyId ? [r.propertyId] : [])),
+    );
+    const byId = new Map(properties.map((p) => [p.id, p]));
+    return records.map((r) => ({ ...toApi(r, null, OWNER), ...counts(byId.get(r.propertyId) ?? null) }));
+  }
+
   async forAdmin(id: string): Promise<CoverageRequest> {
     const record = await this.deps.requests.find(id);
     if (!record) throw notFound(Messages.notFound);
-    return toApi(record, this.deps.signer, OWNER);
+    const property = record.propertyId ? await this.deps.properties.find(record.propertyId) : null;
+    return { ...toApi(record, this.deps.signer, OWNER), ...counts(property) };
   }
 
   async exists(id: string): Promise<{ id: string; status: RequestStatus } | null> {
@@ -478,8 +634,9 @@ export class Requests {
     for (const id of ids) {
       const record = byId.get(id);
       if (!record) continue;
-      const kept = shown.get(record.addressKey);
-      if (!kept || STATUS_RANK[record.status] > STATUS_RANK[kept.status]) shown.set(record.addressKey, record);
+      const unit = record.propertyId || record.addressKey;
+      const kept = shown.get(unit);
+      if (!kept || STATUS_RANK[record.status] > STATUS_RANK[kept.status]) shown.set(unit, record);
     }
     return [...shown.values()]
       .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
@@ -501,6 +658,7 @@ export class Requests {
     const [requests, users] = await Promise.all([this.deps.stats.requestCounts(), this.deps.stats.userCounts()]);
     return {
       total: requests.total,
+      properties: requests.properties,
       requested: requests.requested,
       inProgress: requests.in_progress,
       covered: requests.covered,
@@ -518,4 +676,21 @@ export class Requests {
       this.deps.onCacheError(err);
     }
   }
+}
+
+/** How many requests a property had and from how many people (an anonymous request is one person). */
+function counts(property: PropertyRecord | null): { requests_count: number; requesters_count: number } {
+  if (!property || property.requests.length === 0) return { requests_count: 1, requesters_count: 1 };
+  const people = new Set(property.requests.map((e) => e.user ?? `anonymous:${e.id}`));
+  return { requests_count: property.requests.length, requesters_count: people.size };
+}
+
+/** Rounds of reads of the covered list per page. */
+const COVERED_ROUNDS = 20;
+
+/** [top, top-1, ..., top-count+1], stopping at 1. */
+function range(top: number, count: number): number[] {
+  const out: number[] = [];
+  for (let n = top; n > 0 && out.length < count; n--) out.push(n);
+  return out;
 }

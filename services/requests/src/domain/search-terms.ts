@@ -8,6 +8,37 @@ export function addressTerms(address: string): string[] {
   return [...new Set(words(address))];
 }
 
+/**
+ * The public search's terms of a covered address: every beginning of every word ("aus", "austin"),
+ * so a word typed in part finds it with one posting list per word typed.
+ */
+export function prefixTerms(address: string): string[] {
+  const prefixes = (w: string) =>
+    Array.from({ length: Math.min(w.length, PREFIX_LENGTH) }, (_, i) => w.slice(0, i + 1));
+  return [...new Set(words(address).flatMap(prefixes))];
+}
+
+/**
+ * Beginnings are filed up to this length, and a longer word typed is looked up by its beginning
+ * of this length: an address of 300 characters then files at most a few hundred terms.
+ */
+const PREFIX_LENGTH = 24;
+
+/** The public search's terms of a search box (prefixTerms). */
+export function publicQueryTerms(q: string | undefined): string[] {
+  return [...new Set(queryTerms(q).map((w) => w.slice(0, PREFIX_LENGTH)))];
+}
+
+/** The longest word a search matches: no address word longer is filed (words below). */
+export const MAX_WORD_LENGTH = 64;
+
+export const LONG_WORD_MESSAGE = `Search words can be at most ${MAX_WORD_LENGTH} characters long.`;
+
+/** A search box holding a word longer than any filed word: refused (a 400), not read as no words at all. */
+export function hasOverlongWord(q: string | undefined): boolean {
+  return q !== undefined && allWords(q).some((w) => w.length > MAX_WORD_LENGTH);
+}
+
 /** The words of a search box; none when it holds no letter or digit. */
 export function queryTerms(q: string | undefined): string[] {
   return q === undefined ? [] : [...new Set(words(q))].slice(0, MAX_QUERY_TERMS);
@@ -18,12 +49,16 @@ export const statusTerm = (status: RequestStatus) => `~status:${status}`;
 
 const MAX_QUERY_TERMS = 8;
 
-function words(text: string): string[] {
+function allWords(text: string): string[] {
   return text
     .normalize('NFKC')
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0 && w.length <= 64);
+    .filter((w) => w.length > 0);
+}
+
+function words(text: string): string[] {
+  return allWords(text).filter((w) => w.length <= MAX_WORD_LENGTH);
 }
 
 /**

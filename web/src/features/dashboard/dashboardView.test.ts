@@ -16,6 +16,17 @@ describe('dashboard view', () => {
     expect(recentActivity(undefined)).toEqual([]);
   });
 
+  it('shows each property once, at its latest view, whichever request id opened it', () => {
+    const views = [
+      { ...entry(1), property_id: 'p1' },
+      { ...entry(2), property_id: 'p1' },
+      { ...entry(3), property_id: 'p2' },
+      entry(4),
+      { ...entry(5), property_id: 'p2' },
+    ];
+    expect(recentActivity(views).map((e) => e.id)).toEqual(['h1', 'h3', 'h4']);
+  });
+
   it("names the plan 'Free' by default", () => {
     expect(planName(undefined)).toBe('Free');
     expect(planName('')).toBe('Free');

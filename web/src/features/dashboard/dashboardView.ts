@@ -4,7 +4,17 @@ import type { AccessHistoryEntry } from '@homereport/contracts';
 export const RECENT_ACTIVITY_LIMIT = 5;
 
 export function recentActivity(history: AccessHistoryEntry[] | undefined): AccessHistoryEntry[] {
-  return (history ?? []).slice(0, RECENT_ACTIVITY_LIMIT);
+  // Each property once, at its latest view (the history is newest first): opening a property
+  // through two of its requests is one property.
+  const seen = new Set<string>();
+  return (history ?? [])
+    .filter((entry) => {
+      const property = entry.property_id ?? entry.request_id;
+      if (seen.has(property)) return false;
+      seen.add(property);
+      return true;
+    })
+    .slice(0, RECENT_ACTIVITY_LIMIT);
 }
 
 /** Shown for a figure not read yet (or not readable): a dash, never a zero that may not be true. */

@@ -14,6 +14,7 @@ const base: CoverageRequest = {
   strategy_path: null,
   school_report_path: null,
   neighborhood_report_path: null,
+  property_id: 'p1',
 };
 
 describe('report sections', () => {

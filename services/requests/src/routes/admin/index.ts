@@ -52,7 +52,13 @@ export function registerAdminRoutes(app: ServiceApp, deps: { requests: Requests 
       requireAdmin(req);
       const limit = req.query.limit ?? ADMIN_PAGE_DEFAULT;
       const cursor = req.query.cursor === undefined ? null : Number(req.query.cursor);
-      return deps.requests.adminList({ q: req.query.q, status: req.query.status, limit, cursor });
+      return deps.requests.adminList({
+        q: req.query.q,
+        status: req.query.status,
+        property_id: req.query.property_id,
+        limit,
+        cursor,
+      });
     },
   );
 

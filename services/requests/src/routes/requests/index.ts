@@ -35,7 +35,7 @@ export function registerRequestRoutes(
         tags,
         summary: 'Ask for a property to be covered',
         body: CreateRequestBody,
-        response: { 201: CreateRequestReply, 400: ErrorReply, 429: ErrorReply },
+        response: { 200: CreateRequestReply, 201: CreateRequestReply, 400: ErrorReply, 429: ErrorReply },
       },
     },
     async (req, reply) => {
@@ -44,12 +44,13 @@ export function registerRequestRoutes(
         const wait = await deps.anonymousLimit.hit(req.ip);
         if (wait !== null) throw tooManyRequests(wait, Messages.tooManyAnonymous);
       }
-      const created = await deps.requests.submit(req.body, requester, req.id);
+      const { created, ...answer } = await deps.requests.submit(req.body, requester, req.id);
       req.log.info(
-        { requestId: created.request.id, signedIn: requester !== null, duplicate: created.duplicate_of !== undefined },
+        { requestId: answer.request.id, signedIn: requester !== null, duplicate: answer.duplicate_of !== undefined },
         'coverage requested',
       );
-      return reply.status(201).send(created);
+      // The caller's own earlier request: 200, nothing new was made (api.md "Properties").
+      return reply.status(created ? 201 : 200).send(answer);
     },
   );
 
@@ -69,7 +70,7 @@ export function registerRequestRoutes(
           q: req.query.q,
           sort: req.query.sort ?? 'newest',
           limit: Number(req.query.limit ?? SEARCH_PAGE_DEFAULT),
-          offset: Number(req.query.cursor ?? 0),
+          cursor: req.query.cursor === undefined ? null : Number(req.query.cursor),
         });
       }
       const limit = Number(req.query.limit ?? COVERED_PAGE_DEFAULT);

@@ -1,5 +1,5 @@
 import type { AdminRequestsReply, RequestStatus } from '@homereport/contracts';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../api/client';
 import { queryKeys } from '../../../lib/queryKeys';
 
@@ -17,6 +17,20 @@ export function adminRequestsPath({ q, status }: AdminRequestFilter, cursor: str
   params.set('limit', String(ADMIN_PAGE_SIZE));
   if (cursor) params.set('cursor', cursor);
   return `/api/admin/requests?${params}`;
+}
+
+/** GET /api/admin/requests?property_id=: every request of one property, newest first (one page: a handful). */
+export function usePropertyRequests(propertyId: string | undefined) {
+  return useQuery({
+    queryKey: [...queryKeys.admin, 'property-requests', propertyId],
+    enabled: Boolean(propertyId),
+    queryFn: () =>
+      apiCall<AdminRequestsReply>(`/api/admin/requests?property_id=${encodeURIComponent(propertyId ?? '')}`, {
+        fallbackError: "Failed to load the property's requests",
+      }),
+    select: (data) => data.requests,
+    staleTime: 0,
+  });
 }
 
 /** GET /api/admin/requests: every request, newest first, searched and filtered, a page at a time. */

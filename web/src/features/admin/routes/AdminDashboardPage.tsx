@@ -48,6 +48,7 @@ function AdminStatGrids({ stats }: { stats: AdminStats | undefined }) {
       </div>
       <h2 className="admin-group-title">Users and views</h2>
       <div className="stat-grid">
+        <StatCard label="Properties" value={stats?.properties} icon="home" tone="blue" testId="admin-stat-properties" />
         <StatCard label="Total Users" value={stats?.totalUsers} icon="users" tone="teal" testId="admin-stat-users" />
         <StatCard
           label="Verified Users"

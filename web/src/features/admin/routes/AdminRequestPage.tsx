@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { formatLongDateTime } from '../../../lib/dates';
 import { REQUEST_STATUS_OPTIONS } from '../../../lib/requestStatus';
 import { useAdminRequest, useUpdateStatus, useUploadReports } from '../api/adminRequest';
+import { PropertyRequests } from '../components/PropertyRequests';
 import { BANNER_HIDE_MS, useSuccessBanner } from '../components/SuccessBanner';
 import { UploadDropzone } from '../components/UploadDropzone';
 import { ACCEPTED_EXTENSIONS, CURRENT_FILES, planUpload } from '../reportFiles';
@@ -174,6 +175,8 @@ export function AdminRequestPage() {
             )}
           </section>
         </div>
+
+        <PropertyRequests request={request} />
 
         <section className="card upload-card" data-testid="upload-reports">
           <h2 className="card-title">

@@ -20,6 +20,7 @@ const report: CoverageRequest = {
   strategy_path: null,
   school_report_path: null,
   neighborhood_report_path: null,
+  property_id: 'p1',
 };
 
 function render(state: Partial<SharedReportQuery>) {

@@ -3,6 +3,7 @@ import { ExternalLink } from '../../../components/ExternalLink';
 import { Icon } from '../../../components/Icon';
 import { SaveStar } from '../../../components/SaveStar';
 import { formatLongDate } from '../../../lib/dates';
+import { countOf } from '../../../lib/plural';
 
 const features = [
   'Property valuation & market analysis',
@@ -32,6 +33,11 @@ export function PropertyCard({ property, onOpen }: { property: CoverageRequest; 
       <p className="property-date">
         <Icon name="clock" size={16} /> Report completed {formatLongDate(property.updated_at)}
       </p>
+      {property.requests_count !== undefined && (
+        <p className="property-date" data-testid="property-requests-count">
+          <Icon name="users" size={16} /> {countOf(property.requests_count, 'request')}
+        </p>
+      )}
       <ul className="check-list property-features">
         {features.map((feature) => (
           <li key={feature}>

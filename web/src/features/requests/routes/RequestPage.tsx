@@ -1,4 +1,10 @@
-import { ADDRESS_MAX_LENGTH, type CreateRequestReply, NOTES_MAX_LENGTH, URL_MAX_LENGTH } from '@homereport/contracts';
+import {
+  ADDRESS_MAX_LENGTH,
+  type CoverageRequest,
+  type CreateRequestReply,
+  NOTES_MAX_LENGTH,
+  URL_MAX_LENGTH,
+} from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/Alert';
@@ -9,6 +15,7 @@ import { ResultPanel } from '../../../components/ResultPanel';
 import type { NavItem } from '../../../components/SiteHeader';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { formatLongDate } from '../../../lib/dates';
 import { useSession } from '../../../session/SessionProvider';
 import { problemOfError } from '../../../session/formProblem';
 import { useCreateRequest } from '../api/createRequest';
@@ -47,7 +54,37 @@ function navFor(signedIn: boolean, isAdmin: boolean): NavItem[] {
   ];
 }
 
+/** A repeat: the requester's own earlier request for this property, nothing new recorded. */
+function AlreadyRequestedPanel({ request }: { request: CoverageRequest }) {
+  const covered = request.status === 'covered';
+  return (
+    <ResultPanel testId="request-repeat" className="card request-success" icon="clock" title="Already Requested">
+      <p data-testid="request-repeat-text">
+        You asked about this property on{' '}
+        <Link
+          to={covered ? `/report/${encodeURIComponent(request.id)}` : '/dashboard'}
+          data-testid="request-repeat-link"
+        >
+          {formatLongDate(request.created_at)}
+        </Link>
+        : <strong>{request.address}</strong>.
+      </p>
+      <p className="muted">
+        {covered
+          ? 'Its report is ready: open it from the link above.'
+          : 'It is still being prepared; we will email you when the report is ready. Your dashboard shows its status.'}
+      </p>
+      <div className="actions center">
+        <Link to="/dashboard" className="btn btn-primary" data-testid="request-repeat-dashboard">
+          Go to Dashboard
+        </Link>
+      </div>
+    </ResultPanel>
+  );
+}
+
 function SubmittedPanel({ reply }: { reply: CreateRequestReply }) {
+  if (reply.duplicate_of) return <AlreadyRequestedPanel request={reply.request} />;
   return (
     <ResultPanel
       testId="request-success"
@@ -59,12 +96,6 @@ function SubmittedPanel({ reply }: { reply: CreateRequestReply }) {
         <p>
           We received your request for <strong data-testid="request-success-address">{reply.request.address}</strong>.
         </p>
-      )}
-      {reply.duplicate_of && (
-        <Alert kind="info" testId="request-duplicate">
-          This address was already requested in the last 30 days. We recorded your request as well, and the report will
-          cover both.
-        </Alert>
       )}
       <div className="next-steps">
         <h2>What happens next?</h2>
