@@ -1,4 +1,10 @@
-import { REPORT_FILE_TYPES, REQUEST_ID_SHAPE, RequestIdParams, SignedLinkQuery, UploadReportsReply } from '@homereport/contracts';
+import {
+  REPORT_FILE_TYPES,
+  REQUEST_ID_SHAPE,
+  RequestIdParams,
+  SignedLinkQuery,
+  UploadReportsReply,
+} from '@homereport/contracts';
 import {
   AppError,
   ErrorReply,

@@ -7,7 +7,6 @@ import {
 } from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert } from '../../../components/Alert';
 import { TextAreaField, TextField } from '../../../components/Field';
 import { FormProblemAlert, SubmitButton, problemMarks } from '../../../components/Form';
 import { Icon } from '../../../components/Icon';
