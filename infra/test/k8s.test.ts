@@ -109,11 +109,11 @@ const bytes = (q: string) => {
 
 /**
  * The highest resident memory (MB of 2^20 bytes, VmRSS / 1024 in bench/memory.mjs) each process
- * reached under load on Node 24, the image's, in every `npm run bench:memory` table of the README.
+ * reached under load on Node 24, the image's, in the `npm run bench:memory` tables of docs/benchmarks.md.
  */
 function measuredUnderLoad(): Record<string, number> {
   const peaks: Record<string, number> = {};
-  const lines = readFileSync(join(repoRoot, 'README.md'), 'utf8').split('\n');
+  const lines = readFileSync(join(repoRoot, 'docs/benchmarks.md'), 'utf8').split('\n');
   const cellsOf = (line: string) =>
     line
       .split('|')
