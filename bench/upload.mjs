@@ -79,8 +79,8 @@ const bench = await startBenchStack({
     RATE_LIMIT_PER_MINUTE: '0',
     MAX_UPLOAD_BYTES: String((SIZE_MB + 16) * MB),
     UPLOAD_BODY_LIMIT_BYTES: String((SIZE_MB + 32) * MB),
-    // BENCH_NODE_OPTIONS: more V8 flags for the stack's processes (gateway and files already run
-    // with small semi-spaces, see NODE_FLAGS in infra/local/stack.mjs).
+    // BENCH_NODE_OPTIONS: more V8 flags for the stack's processes (their heap is already sized
+    // from the memory limit, packages/kit/bin/heap.mjs).
     ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
   },
 });
