@@ -319,7 +319,11 @@ describe('GET /api/requests/:id/view', () => {
     const db = await requestsDb();
     const seq = await db
       .collection<{ _id: string; value: number }>('counters')
-      .findOneAndUpdate({ _id: 'covered' }, { $inc: { value: 1 } }, { returnDocument: 'after' });
+      // Upserted: properties number their own list, so no request counter may exist yet. A missing
+      // value would store `coveredSeq: null`, which the embedded server's sparse unique index
+      // then matches for every request without one (each later update of those would fail).
+      .findOneAndUpdate({ _id: 'covered' }, { $inc: { value: 1 } }, { returnDocument: 'after', upsert: true });
+    expect(seq?.value).toBeGreaterThan(0);
     await db
       .collection('requests')
       .updateOne({ _id: request.id as never }, { $set: { status: 'covered', coveredSeq: seq?.value } });
