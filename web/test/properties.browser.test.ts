@@ -90,6 +90,18 @@ describe('one property, however it is spelled', () => {
     await expect.poll(() => staff.getByTestId('property-request-row').count()).toBe(2);
     await staff.getByTestId('property-requests').scrollIntoViewIfNeeded();
     await screenshot(staff, 'admin-property-requests');
+    // The queue filtered by the property: its three requests and nothing else, until cleared.
+    await staff.getByTestId('property-requests-queue').click();
+    await staff.waitForURL('**/admin/requests?property=*');
+    await staff.getByTestId('admin-requests-property-filter').waitFor();
+    await expect.poll(() => staff.getByTestId('admin-request-row').count()).toBe(3);
+    const listed = await staff
+      .getByTestId('admin-request-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
+    expect(listed.sort()).toEqual([...ids].sort());
+    await staff.getByRole('button', { name: 'Show every property' }).click();
+    await staff.getByTestId('admin-requests-property-filter').waitFor({ state: 'detached' });
+    expect(new URL(staff.url()).searchParams.has('property')).toBe(false);
   });
 
   it('a requester asking again sees when they asked, with a link to their request', async () => {

@@ -6,14 +6,17 @@ import { queryKeys } from '../../../lib/queryKeys';
 export interface AdminRequestFilter {
   q: string;
   status: RequestStatus | '';
+  /** Only the requests of this property ('' for every property). */
+  property: string;
 }
 
 export const ADMIN_PAGE_SIZE = 50;
 
-export function adminRequestsPath({ q, status }: AdminRequestFilter, cursor: string | null): string {
+export function adminRequestsPath({ q, status, property }: AdminRequestFilter, cursor: string | null): string {
   const params = new URLSearchParams();
   if (q.trim()) params.set('q', q.trim());
   if (status) params.set('status', status);
+  if (property) params.set('property_id', property);
   params.set('limit', String(ADMIN_PAGE_SIZE));
   if (cursor) params.set('cursor', cursor);
   return `/api/admin/requests?${params}`;
@@ -37,10 +40,10 @@ export function usePropertyRequests(propertyId: string | undefined) {
 export function useAdminRequests(filter: AdminRequestFilter) {
   const q = filter.q.trim();
   return useInfiniteQuery({
-    queryKey: [...queryKeys.admin, 'requests-list', { q, status: filter.status }],
+    queryKey: [...queryKeys.admin, 'requests-list', { q, status: filter.status, property: filter.property }],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
-      apiCall<AdminRequestsReply>(adminRequestsPath({ q, status: filter.status }, pageParam), {
+      apiCall<AdminRequestsReply>(adminRequestsPath({ ...filter, q }, pageParam), {
         fallbackError: 'Failed to load requests',
       }),
     getNextPageParam: (last) => last.next_cursor ?? undefined,

@@ -1,4 +1,5 @@
 import type { CoverageRequest } from '@homereport/contracts';
+import { Link } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
 import { QueryState } from '../../../components/QueryState';
 import { Spinner } from '../../../components/Spinner';
@@ -22,6 +23,16 @@ export function PropertyRequests({ request }: { request: CoverageRequest }) {
         {requestsFromPeople(count, request.requesters_count ?? count)}.
         {count > 1 && ' Covering one of them covers them all, with the same files.'}
       </p>
+      {count > 1 && request.property_id && (
+        <p>
+          <Link
+            to={`/admin/requests?property=${encodeURIComponent(request.property_id)}`}
+            data-testid="property-requests-queue"
+          >
+            Show them in the request queue
+          </Link>
+        </p>
+      )}
       {count > 1 && (
         <QueryState
           query={list}

@@ -18,9 +18,10 @@ const STATUSES: { value: RequestStatus | ''; label: string }[] = [
   { value: 'covered', label: 'Covered' },
 ];
 
-/** The search and the status filter live in the URL (?q=&status=covered). */
-const REQUEST_LIST: Params<{ q: string; status: RequestStatus | '' }> = {
+/** The search and the filters live in the URL (?q=&status=covered&property=<property id>). */
+const REQUEST_LIST: Params<{ q: string; status: RequestStatus | ''; property: string }> = {
   q: textParam,
+  property: textParam,
   status: choiceParam(
     STATUSES.map((option) => option.value),
     '',
@@ -31,9 +32,9 @@ const REQUEST_LIST: Params<{ q: string; status: RequestStatus | '' }> = {
 export function AdminRequestsPage() {
   useDocumentTitle('All Requests');
   const params = useSearchState(REQUEST_LIST, { debounceMs: 300 });
-  const { q, status } = params.state;
-  const list = useAdminRequests({ q, status });
-  const filtered = q !== '' || status !== '';
+  const { q, status, property } = params.state;
+  const list = useAdminRequests({ q, status, property });
+  const filtered = q !== '' || status !== '' || property !== '';
 
   return (
     <SiteLayout>
@@ -76,6 +77,15 @@ export function AdminRequestsPage() {
               </select>
             </label>
           </search>
+
+          {property && (
+            <p className="card muted" data-testid="admin-requests-property-filter">
+              Showing the requests of one property only.{' '}
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => params.change({ property: '' })}>
+                Show every property
+              </button>
+            </p>
+          )}
 
           <section className="card" data-testid="admin-requests">
             <h2 className="sr-only">Requests</h2>
