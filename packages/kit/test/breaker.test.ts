@@ -29,6 +29,17 @@ describe.runIf(local)('the MongoDB breaker', () => {
     await conn?.close();
   });
 
+  it('gives mongoose no buffering, no background index builds and no collection creation of its own', async () => {
+    // Each of these, left on, is a failure people see: calls held 10 s while disconnected, a
+    // service that dies at start when two creations of one collection meet on the local server.
+    expect(conn.config).toMatchObject({ bufferCommands: false, autoIndex: false, autoCreate: false });
+    const model = conn.model('Probe', new (await import('mongoose')).Schema({ name: String }));
+    await model.syncIndexes();
+    const names = (await conn.db?.listCollections().toArray())?.map((c) => c.name) ?? [];
+    // syncIndexes with no index to build creates nothing when autoCreate is off.
+    expect(names).not.toContain('probes');
+  });
+
   it('fails calls within the deadline while MongoDB hangs, reports it down, and closes once it answers', async () => {
     const notes = conn.collection('notes');
     await notes.insertOne({ text: 'before' });

@@ -80,16 +80,21 @@ export async function connectMongo(
   const client = new driver.MongoClient(url, driverOptions(options.timeoutMs));
   await client.connect();
   const conn = mongoose.createConnection();
-  // Mongoose would otherwise hold a model's call for 10 s while it thinks it is disconnected;
-  // the driver's own deadline is the one that should answer. Safe: the client is connected
-  // before any model is used.
-  conn.set('bufferCommands', false);
-  // Index builds happen explicitly at start (syncIndexes) so a missing unique index is loud.
-  conn.set('autoIndex', false);
-  // Collections are created by that index build (or ensureCollections), never by mongoose in the
-  // background as well: mongo-java-server fails one of two concurrent creations of a collection
-  // with an error mongoose does not recognise ("Document with key ... already existed").
-  conn.set('autoCreate', false);
+  // Written into the connection's `config` (its documented options hash), not through
+  // `conn.set`, which stores a key the config does not hold yet in `options`, where these three
+  // are not read: mongoose would then buffer, build indexes and create collections on its own.
+  Object.assign(conn.config, {
+    // Mongoose would otherwise hold a model's call for 10 s while it thinks it is disconnected;
+    // the driver's own deadline is the one that should answer. Safe: the client is connected
+    // before any model is used.
+    bufferCommands: false,
+    // Index builds happen explicitly at start (syncIndexes) so a missing unique index is loud.
+    autoIndex: false,
+    // Collections are created by that index build (or ensureCollections), never by mongoose in
+    // the background as well: mongo-java-server fails one of two concurrent creations of a
+    // collection with an error mongoose does not recognise ("Document with key ... already existed").
+    autoCreate: false,
+  });
   conn.setClient(deadlineBoundClient(client, dbName, driver.MongoOperationTimeoutError));
   instrumentMongo(conn);
   return conn;
