@@ -29,10 +29,13 @@ const assetBase = `/api/docs/assets/${swaggerVersion}`;
  * Deep linking is off: it puts a link inside each operation's toggle button, a control within a
  * control that keyboard and screen-reader users cannot use (axe: nested-interactive). The plugin
  * names two controls Swagger UI leaves unnamed (a request body's text area, the examples list),
- * through its public `wrapComponents`.
+ * through its public `wrapComponents`, and leaves out the servers list: the document names one
+ * server, this page's own origin ('/'), so the list offers no choice, and its select has no name
+ * (axe: select-name). Calls tried here go to the document's first server without it.
  */
 const INIT_SCRIPT = `const LabelledControls = () => ({
   wrapComponents: {
+    ServersContainer: () => () => null,
     TextArea: (Original, system) => (props) =>
       system.React.createElement(Original, { 'aria-label': props.title || 'Request body', ...props }),
     ExamplesSelect: (Original, system) => (props) =>

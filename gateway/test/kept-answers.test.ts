@@ -16,7 +16,7 @@ describe('kept public answers, through the real gateway', () => {
     expect(Array.isArray(res.body.properties)).toBe(true);
     const line = await logLineWith('gateway', [id], 'the access line of the kept answer');
     expect(JSON.parse(line)).toMatchObject({
-      level: 30,
+      level: 'info',
       name: 'gateway',
       reqId: id,
       method: 'GET',
