@@ -113,6 +113,16 @@ describe('useSearchState', () => {
     expect(address()).toBe('/elsewhere');
   });
 
+  it('takes what is typed along with a change made before the pause, which the pause then leaves alone', async () => {
+    await open('/zip?q=ohio');
+    await typeInBox('springf');
+    await act(async () => view.change({ page: 2 }));
+    expect(address()).toBe('/zip?q=springf&page=2');
+    await pause();
+    expect(address()).toBe('/zip?q=springf&page=2');
+    expect(view.state).toEqual({ q: 'springf', tier: '', page: 2 });
+  });
+
   it('makes a change a step of its own that Back undoes, and the box follows the address', async () => {
     await open('/zip?q=ohio');
     await act(async () => view.change({ tier: '2' }));

@@ -101,13 +101,23 @@ export function useSearchState<S extends { q: string }>(params: Params<S>, optio
     },
     [params, resets, navigate],
   );
-  const change = useCallback((to: Partial<S>) => void write(to, false), [write]);
-
   const [search, setSearch] = useState(state.q);
   const typed = useDebounced(search, options.debounceMs);
   // The search the address holds or is about to hold: the box and the address each follow the
   // other only when they differ from it, so neither writes the other back.
   const written = useRef(state.q);
+
+  // What is typed but not yet in the address goes with the change: otherwise the write after the
+  // pause would come later and reset what the change set (Next right after typing went back to
+  // page 1).
+  const change = useCallback(
+    (to: Partial<S>) => {
+      const pending = search.trim() !== written.current;
+      if (pending) written.current = search.trim();
+      void write(pending ? ({ q: search, ...to } as Partial<S>) : to, false);
+    },
+    [write, search],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled change of the box writes the address; one changed by Back must not be written over with the box's older text.
   useEffect(() => {
     if (typed.trim() === written.current) return;
