@@ -1,19 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { BaseConfig, RedisConfig, loadConfig } from '@homereport/kit';
+import { BaseConfig, RedisConfig, ServiceUrlsConfig, loadConfig } from '@homereport/kit';
 import { type Static, Type } from '@sinclair/typebox';
-
-const url = (fallback: string) => Type.String({ default: fallback, pattern: '^https?://' });
 
 export const GatewayConfig = Type.Object({
   ...BaseConfig,
   ...RedisConfig,
   PORT: Type.Integer({ default: 8080, minimum: 1, maximum: 65535 }),
-  AUTH_URL: url('http://127.0.0.1:4001'),
-  REQUESTS_URL: url('http://127.0.0.1:4002'),
-  FILES_URL: url('http://127.0.0.1:4003'),
-  ZIPCODES_URL: url('http://127.0.0.1:4004'),
-  LEADS_URL: url('http://127.0.0.1:4005'),
-  NOTIFICATIONS_URL: url('http://127.0.0.1:4006'),
+  ...ServiceUrlsConfig,
   WEB_DIST: Type.String({ default: fileURLToPath(new URL('../../web/dist', import.meta.url)) }),
   /** Comma-separated origins allowed to call /api from another site; empty keeps CORS closed. */
   CORS_ORIGINS: Type.String({ default: '' }),

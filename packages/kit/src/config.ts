@@ -107,6 +107,18 @@ export const RedisConfig = {
   REDIS_TIMEOUT_MS: Type.Integer({ default: 1000, minimum: 50 }),
 };
 
+const serviceUrl = (fallback: string) => Type.String({ default: fallback, pattern: '^https?://' });
+
+/** Where each service listens: the gateway calls them there, and restore checks none answers. */
+export const ServiceUrlsConfig = {
+  AUTH_URL: serviceUrl('http://127.0.0.1:4001'),
+  REQUESTS_URL: serviceUrl('http://127.0.0.1:4002'),
+  FILES_URL: serviceUrl('http://127.0.0.1:4003'),
+  ZIPCODES_URL: serviceUrl('http://127.0.0.1:4004'),
+  LEADS_URL: serviceUrl('http://127.0.0.1:4005'),
+  NOTIFICATIONS_URL: serviceUrl('http://127.0.0.1:4006'),
+};
+
 export const S3Config = {
   S3_ENDPOINT: Type.String({ default: 'http://127.0.0.1:9000', pattern: '^https?://', production: true }),
   S3_ACCESS_KEY: Type.String({ default: 'homereport-dev', production: true }),

@@ -5,13 +5,11 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Type } from '@sinclair/typebox';
 import { redactUrl, runCli } from '../cli.js';
-import { MongoConfig, S3Config, loadConfig, splitList } from '../config.js';
+import { MongoConfig, S3Config, ServiceUrlsConfig, loadConfig, splitList } from '../config.js';
 import { createS3Client } from '../connections/s3.js';
 import { BackupInputError, writeBackup } from './backup.js';
 import { SERVICE_DATABASES } from './manifest.js';
 import { readBackup, restoreBackup, servicesAnswering } from './restore.js';
-
-const url = (fallback: string) => Type.String({ default: fallback, pattern: '^https?://' });
 
 const BackupConfig = Type.Object({
   MONGO_URL: MongoConfig.MONGO_URL,
@@ -23,12 +21,7 @@ const BackupConfig = Type.Object({
   S3_BUCKET: S3Config.S3_BUCKET,
   S3_REGION: S3Config.S3_REGION,
   // Where restore checks that no service answers: the gateway's own settings and defaults.
-  AUTH_URL: url('http://127.0.0.1:4001'),
-  REQUESTS_URL: url('http://127.0.0.1:4002'),
-  FILES_URL: url('http://127.0.0.1:4003'),
-  ZIPCODES_URL: url('http://127.0.0.1:4004'),
-  LEADS_URL: url('http://127.0.0.1:4005'),
-  NOTIFICATIONS_URL: url('http://127.0.0.1:4006'),
+  ...ServiceUrlsConfig,
 });
 
 const USAGE = 'Usage: npm run backup -- --out <dir>\n       npm run restore -- --from <dir>';
