@@ -24,6 +24,30 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.U
 const Timestamp = Type.String({ description: 'ISO 8601 timestamp in UTC' });
 
 /**
+ * Headline figures of a report (api.md "Report summary"), entered by staff on the admin request
+ * page: whole numbers except `baths` (a multiple of 0.5). Every field may be left out.
+ */
+export const SUMMARY_HEADLINE_MAX_LENGTH = 280;
+export const SUMMARY_MONEY_MAX = 100_000_000;
+export const ReportSummary = Type.Object(
+  {
+    estimated_value: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: SUMMARY_MONEY_MAX, description: 'U.S. dollars' }),
+    ),
+    monthly_rent: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: SUMMARY_MONEY_MAX, description: 'U.S. dollars a month' }),
+    ),
+    beds: Type.Optional(Type.Integer({ minimum: 0, maximum: 50 })),
+    baths: Type.Optional(Type.Number({ minimum: 0, maximum: 50, multipleOf: 0.5 })),
+    sqft: Type.Optional(Type.Integer({ minimum: 100, maximum: 100_000, description: 'square feet' })),
+    year_built: Type.Optional(Type.Integer({ minimum: 1700, description: 'at most next year' })),
+    headline: Type.Optional(Type.String({ maxLength: SUMMARY_HEADLINE_MAX_LENGTH })),
+  },
+  { additionalProperties: false },
+);
+export type ReportSummary = Static<typeof ReportSummary>;
+
+/**
  * A request as read. The four `*_path` fields are null or a signed gateway link the browser
  * opens in a new tab without an Authorization header; lists that are public never carry links.
  */
@@ -45,6 +69,10 @@ export const CoverageRequest = Type.Object({
   requests_count: Type.Optional(Type.Integer({ minimum: 1 })),
   /** How many people made them (each anonymous request counts as one): in the admin's lists and detail. */
   requesters_count: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** The report's headline figures: null until staff enter some (public: in the covered list too). */
+  summary: Type.Optional(Type.Union([ReportSummary, Type.Null()])),
+  /** The property's ZIP5, or null when its address has none: in the covered list. */
+  zip_code: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type CoverageRequest = Static<typeof CoverageRequest>;
 
