@@ -7,7 +7,7 @@ import { redisRateLimiter } from './data/rate-limit.js';
 import { sentEmailsRepository } from './data/sent-emails.js';
 import type { Mailer } from './domain/ports.js';
 import { accountDeletedHandlers } from './events/account-deleted.js';
-import { CONSUMER_GROUP, notificationHandlers } from './events/consumers.js';
+import { CONSUMER_GROUP, URGENT_CONSUMER_GROUP, lanes, notificationHandlers } from './events/consumers.js';
 import { countedMailer } from './mail/counted.js';
 import { createSmtpMailer } from './mail/transport.js';
 import { registerContactRoutes } from './routes/contact/index.js';
@@ -22,8 +22,8 @@ export interface AppDeps {
 
 /**
  * The service: POST /api/contact, the outbox relay that publishes contact-message-received,
- * and the consumer that turns events into emails. Closing the app stops the consumer and the
- * relay, then the SMTP pool, then the connections.
+ * and the consumers that turn events into emails (an urgent lane and a bulk one). Closing the app
+ * stops the consumers and the relay, then the SMTP pool, then the connections.
  */
 export async function buildApp({ config, logger, infra, mailer: givenMailer }: AppDeps): Promise<ServiceApp> {
   const app = await createServiceApp({
@@ -39,7 +39,7 @@ export async function buildApp({ config, logger, infra, mailer: givenMailer }: A
 
   const models = await createModels(infra.mongoose);
   const relay = infra.startOutboxRelay(['contact_messages']);
-  infra.startConsumer(CONSUMER_GROUP, {
+  const { urgent, bulk } = lanes({
     ...notificationHandlers({
       eventSecretKey: config.EVENT_SECRET_KEY,
       mailer,
@@ -51,6 +51,10 @@ export async function buildApp({ config, logger, infra, mailer: givenMailer }: A
     }),
     ...accountDeletedHandlers(addressErasureRepository(models)),
   });
+  // Two consumers, each with its own fetch loop: a burst of receipts never holds up a
+  // verification link (decision 027). One set of claims, so each event is handled once.
+  infra.startConsumer(CONSUMER_GROUP, bulk);
+  infra.startConsumer(URGENT_CONSUMER_GROUP, urgent, { claimsGroup: CONSUMER_GROUP });
 
   registerContactRoutes(app, {
     messages: contactMessagesRepository(models, relay),
