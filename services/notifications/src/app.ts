@@ -4,10 +4,12 @@ import { addressErasureRepository } from './data/address-erasure.js';
 import { contactMessagesRepository } from './data/contact-messages.js';
 import { createModels } from './data/models.js';
 import { redisRateLimiter } from './data/rate-limit.js';
+import { receiptWindowsRepository } from './data/receipt-windows.js';
 import { sentEmailsRepository } from './data/sent-emails.js';
 import type { Mailer } from './domain/ports.js';
 import { accountDeletedHandlers } from './events/account-deleted.js';
 import { CONSUMER_GROUP, URGENT_CONSUMER_GROUP, lanes, notificationHandlers } from './events/consumers.js';
+import { ReceiptDigestSender } from './events/receipt-digests.js';
 import { countedMailer } from './mail/counted.js';
 import { createSmtpMailer } from './mail/transport.js';
 import { registerContactRoutes } from './routes/contact/index.js';
@@ -39,15 +41,19 @@ export async function buildApp({ config, logger, infra, mailer: givenMailer }: A
 
   const models = await createModels(infra.mongoose);
   const relay = infra.startOutboxRelay(['contact_messages']);
+  const sent = sentEmailsRepository(models);
+  const brand = { publicUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL };
+  const windows = receiptWindowsRepository(models);
   const { urgent, bulk } = lanes({
     ...notificationHandlers({
       eventSecretKey: config.EVENT_SECRET_KEY,
       mailer,
-      sent: sentEmailsRepository(models),
-      brand: { publicUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL },
+      sent,
+      brand,
       staffEmail: config.STAFF_EMAIL,
       supportEmail: config.SUPPORT_EMAIL,
       leadAlerts: { includeTestLeads: config.LEAD_ALERTS_FOR_TEST_LEADS },
+      receipts: { windows, oneByOnePerHour: config.RECEIPTS_PER_HOUR_BEFORE_DIGEST },
     }),
     ...accountDeletedHandlers(addressErasureRepository(models)),
   });
@@ -55,6 +61,13 @@ export async function buildApp({ config, logger, infra, mailer: givenMailer }: A
   // verification link (decision 027). One set of claims, so each event is handled once.
   infra.startConsumer(CONSUMER_GROUP, bulk);
   infra.startConsumer(URGENT_CONSUMER_GROUP, urgent, { claimsGroup: CONSUMER_GROUP });
+  const digests = new ReceiptDigestSender(
+    { windows, mailer, sent, brand, supportEmail: config.SUPPORT_EMAIL },
+    logger.child({ component: 'receipt-digests' }),
+  );
+  digests.start();
+  // Registered after attach(): runs before it, so the SMTP pool is still open for a digest in flight.
+  app.addHook('onClose', async () => digests.stop());
 
   registerContactRoutes(app, {
     messages: contactMessagesRepository(models, relay),

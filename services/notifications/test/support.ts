@@ -115,7 +115,12 @@ export function useOwnRegistrationTopic(db: string, name: string) {
     async consumer(
       groupId: string,
       topic: string,
-      options: { processed?: Collection<ProcessedEvent>; claimLeaseMs?: number; retryBaseMs?: number } = {},
+      options: {
+        processed?: Collection<ProcessedEvent>;
+        claimLeaseMs?: number;
+        retryBaseMs?: number;
+        claimsGroup?: string;
+      } = {},
     ): Promise<EventConsumer> {
       const handlers = notificationHandlers({
         eventSecretKey: env.eventSecretKey,
@@ -136,6 +141,7 @@ export function useOwnRegistrationTopic(db: string, name: string) {
         logger,
         ...(options.claimLeaseMs === undefined ? {} : { claimLeaseMs: options.claimLeaseMs }),
         ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
+        ...(options.claimsGroup === undefined ? {} : { claimsGroup: options.claimsGroup }),
         handlers: { [topic]: handler },
       });
     },
