@@ -3,7 +3,10 @@ import { Topics, sealContext } from '@homereport/contracts';
 import { createEvent, createKafka, createLogger, sealSecret } from '@homereport/kit';
 import { type Db, MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSUMER_GROUP as NOTIFICATIONS_GROUP } from '../../services/notifications/src/events/consumers.js';
+import {
+  CONSUMER_GROUP as NOTIFICATIONS_GROUP,
+  URGENT_CONSUMER_GROUP,
+} from '../../services/notifications/src/events/consumers.js';
 import { eventually, freshClientAddress } from '../support/api.js';
 import {
   BUDGET,
@@ -231,8 +234,9 @@ describe.runIf(run)('two instances of every service and two gateways', () => {
         await eventually(
           async () => {
             if ((await doneClaims()).length !== sent.length) return false;
+            // user-registered is read by the urgent lane's group; its claims are the service's group's.
             const [committed] = await admin.fetchOffsets({
-              groupId: NOTIFICATIONS_GROUP,
+              groupId: URGENT_CONSUMER_GROUP,
               topics: [Topics.userRegistered],
             });
             const ends = await admin.fetchTopicOffsets(Topics.userRegistered);
