@@ -108,26 +108,15 @@ export async function sendDueDigests(
     const digest = await deps.windows.takeDue(now(), owner, leaseMs);
     if (!digest) break;
     pass.due++;
+    let messageId: string;
     try {
-      const { messageId } = await deps.mailer.send({
+      ({ messageId } = await deps.mailer.send({
         to: { address: digest.to },
         replyTo: support,
         key: `request-receipt-digest.${digest.id.replace(/[^A-Za-z0-9.-]/g, '-')}`,
         template: 'request-receipt-digest',
         ...receiptDigestEmail(digest, deps.brand),
-      });
-      const sentAt = now();
-      await deps.windows.markSent(digest.id, owner, sentAt);
-      await deps.sent.recordMany(
-        digest.folded.map((r) => ({
-          eventId: r.eventId,
-          kind: 'request-receipt-digest' as const,
-          to: digest.to,
-          sentAt,
-          smtpMessageId: messageId,
-        })),
-      );
-      pass.sent++;
+      }));
     } catch (err) {
       pass.failed++;
       const wait = RETRY_MS[Math.min(digest.attempts, RETRY_MS.length - 1)] ?? HOUR_MS;
@@ -135,7 +124,22 @@ export async function sendDueDigests(
       await deps.windows
         .release(digest.id, owner, retryAt, String((err as Error)?.message ?? err))
         .catch(() => undefined); // its lease runs out instead
+      continue;
     }
+    pass.sent++;
+    // Sent: never released now. If MongoDB does not take this, the lease runs out and the digest
+    // goes again with the same Message-ID, the at-least-once window of decision 016.
+    const sentAt = now();
+    await deps.windows.markSent(digest.id, owner, sentAt);
+    await deps.sent.recordMany(
+      digest.folded.map((r) => ({
+        eventId: r.eventId,
+        kind: 'request-receipt-digest' as const,
+        to: digest.to,
+        sentAt,
+        smtpMessageId: messageId,
+      })),
+    );
   }
   return pass;
 }
