@@ -71,7 +71,11 @@ export function useOwnRegistrationTopic(db: string, name: string) {
   let conn: Connection;
   let mongo: MongoClient;
   beforeAll(async () => {
-    conn = await mongoose.createConnection(env.mongoUrl, { dbName: db }).asPromise();
+    // As the kit opens it (autoCreate off): the models' own collection creation would race
+    // syncIndexes' on a fresh database, which the embedded server answers with an error.
+    conn = await mongoose
+      .createConnection(env.mongoUrl, { dbName: db, autoCreate: false, autoIndex: false })
+      .asPromise();
     mongo = await new MongoClient(env.mongoUrl).connect();
   });
   afterAll(async () => {
