@@ -49,7 +49,13 @@ export function HeadlineFigures({ request, onSaved }: { request: CoverageRequest
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending) return;
-    save.mutate(toSummaryBody(form), { onSuccess: onSaved });
+    save.mutate(toSummaryBody(form), {
+      onSuccess: (reply) => {
+        // What the server holds now (the headline trimmed, empty fields gone).
+        setForm(summaryFormOf(reply.request.summary));
+        onSaved();
+      },
+    });
   }
 
   return (

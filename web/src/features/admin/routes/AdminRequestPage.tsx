@@ -179,9 +179,7 @@ export function AdminRequestPage() {
 
         <PropertyRequests request={request} />
 
-        {/* Filled again from what the server holds after each save (or another admin's change). */}
         <HeadlineFigures
-          key={JSON.stringify(request.summary ?? null)}
           request={request}
           onSaved={() => {
             updateStatus.reset();

@@ -23,9 +23,8 @@ function PropertyItem({ property }: { property: CoverageRequest }) {
         to={`/report/${encodeURIComponent(property.id)}`}
         className="btn btn-secondary btn-sm zip-property-open"
         data-testid="zip-property-report-link"
-        aria-label={`Open the report of ${property.address}`}
       >
-        Open Report <Icon name="arrowRight" size={16} />
+        Open Report<span className="sr-only"> of {property.address}</span> <Icon name="arrowRight" size={16} />
       </Link>
     </li>
   );
