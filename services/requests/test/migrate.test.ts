@@ -120,7 +120,7 @@ describe('npm run migrate', () => {
     expect(once.stats).toBe(3);
     expect(once.postings.map((p) => p._id)).toContain('twin#0');
     // The covered property is found by its ZIP code (GET /api/requests/covered?zip=).
-    expect(once.postings.find((p) => p._id === 'zip:80202#0')?.seqs).toEqual([1]);
+    expect(once.postings.find((p) => String(p._id) === 'zip:80202#0')?.seqs).toEqual([1]);
     expect(first.out).toContain('zip-postings: {"covered":1,"filed":1}');
 
     // Recorded as done: a check finds nothing pending, a plain run skips it.
