@@ -344,17 +344,34 @@ async function answerError(error: FastifyError | AppError, req: FastifyRequest, 
 }
 
 /**
- * A query or path parameter declared as a whole number in a range (`limit`), refused: said in
- * words from its schema, the same for every route, rather than Ajv's "must be <= 100".
+ * A refused value said in words from its schema, the same for every route, rather than Ajv's
+ * "must be <= 100": a number in a range (query, path or body: `limit`, a report's figures), and a
+ * query text of a fixed shape by its description (`zip`: "five digits, for example 78701").
  */
 function rangeOf(req: FastifyRequest, part: string | undefined, field: string): string | null {
-  if (part !== 'querystring' && part !== 'params') return null;
+  if (part !== 'querystring' && part !== 'params' && part !== 'body') return null;
   const schema = req.routeOptions.schema?.[part] as
     | { properties?: Record<string, Record<string, unknown>> }
     | undefined;
   const property = schema?.properties?.[field];
-  if (property?.type !== 'integer' || property.minimum === undefined || property.maximum === undefined) return null;
-  return `must be a whole number from ${property.minimum} to ${property.maximum}`;
+  if (!property) return null;
+  const { type, minimum, maximum, multipleOf, pattern, description } = property;
+  // 100,000,000 grouped; a year (1700) or a small bound as it is.
+  const n = (value: unknown) =>
+    Math.abs(Number(value)) >= 10_000 ? Number(value).toLocaleString('en-US') : String(value);
+  if (type === 'integer' && minimum !== undefined) {
+    return maximum === undefined
+      ? `must be a whole number of at least ${n(minimum)}`
+      : `must be a whole number from ${n(minimum)} to ${n(maximum)}`;
+  }
+  if (type === 'number' && minimum !== undefined && maximum !== undefined) {
+    const steps = multipleOf === undefined ? '' : ` in steps of ${multipleOf}`;
+    return `must be a number from ${n(minimum)} to ${n(maximum)}${steps}`;
+  }
+  if (part === 'querystring' && type === 'string' && pattern !== undefined && typeof description === 'string') {
+    return `must be ${description}`;
+  }
+  return null;
 }
 
 /**

@@ -109,6 +109,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   registerUserRoutes(app, { reports });
   const shares = new Shares({
     requests: store,
+    properties,
     activity,
     opened,
     shares: shareLinks,
@@ -118,7 +119,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     lifetimeDays: config.SHARE_LINK_DAYS,
   });
   registerShareRoutes(app, { shares });
-  registerSavedRoutes(app, { saved: new SavedReports({ saved: savedReports, requests: store }) });
+  registerSavedRoutes(app, { saved: new SavedReports({ saved: savedReports, requests: store, properties }) });
   registerAdminRoutes(app, { requests });
   registerInternalRoutes(app, { requests, reports });
   // In the background: the service answers meanwhile; an admin search finds older requests once done.

@@ -32,6 +32,8 @@ const REQUEST_FIELDS = [
   'updated_at',
   'url',
 ];
+/** A request read with its property: the report's figures and the ZIP code (api.md "Report summary"). */
+const WITH_PROPERTY = [...REQUEST_FIELDS, 'summary', 'zip_code'].sort();
 
 const admin = useAdmin();
 let tap: EventTap;
@@ -55,7 +57,7 @@ describe('POST /api/requests', () => {
       body: { address: `   ${address}  `, url: 'https://listing.example/123', notes: ' corner lot ' },
     });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body.request).sort()).toEqual(REQUEST_FIELDS);
+    expect(Object.keys(res.body.request).sort()).toEqual(WITH_PROPERTY);
     expect(res.body.request).toMatchObject({
       address,
       url: 'https://listing.example/123',
@@ -355,7 +357,7 @@ describe('GET /api/admin/requests/:id', () => {
     const { request } = await submit({ address: uniqueAddress(), notes: 'n' });
     const res = await api('GET', `/api/admin/requests/${request.id}`, { token: admin.token });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual([...REQUEST_FIELDS, 'requesters_count', 'requests_count'].sort());
+    expect(Object.keys(res.body).sort()).toEqual([...WITH_PROPERTY, 'requesters_count', 'requests_count'].sort());
     expect(res.body).toMatchObject({ id: request.id, notes: 'n', status: 'requested', requests_count: 1 });
   });
 

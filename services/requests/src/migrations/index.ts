@@ -1,6 +1,7 @@
 import type { Db } from 'mongodb';
 import { collections, prepare } from '../data/collections.js';
 import { assignProperties } from './properties.js';
+import { fileZipCodes } from './zip-postings.js';
 
 /**
  * The requests database's one-off changes, in order. Each is idempotent (running it again changes
@@ -11,6 +12,7 @@ export const MIGRATIONS: { name: string; run: (db: Db) => Promise<unknown> }[] =
   // The service's indexes, as a start builds them: later steps read through them.
   { name: 'indexes', run: (db) => prepare(collections(db)) },
   { name: 'properties', run: assignProperties },
+  { name: 'zip-postings', run: fileZipCodes },
 ];
 
 interface MigrationDoc {

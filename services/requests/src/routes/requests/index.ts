@@ -65,9 +65,10 @@ export function registerRequestRoutes(
       },
     },
     async (req, reply) => {
-      if (req.query.q !== undefined || req.query.sort !== undefined) {
+      if (req.query.q !== undefined || req.query.sort !== undefined || req.query.zip !== undefined) {
         return deps.requests.searchCovered({
           q: req.query.q,
+          zip: req.query.zip,
           sort: req.query.sort ?? 'newest',
           limit: Number(req.query.limit ?? SEARCH_PAGE_DEFAULT),
           cursor: req.query.cursor === undefined ? null : Number(req.query.cursor),

@@ -79,14 +79,14 @@ export function registerZipcodeRoutes(
       if (matchesEtag(req, current.etag)) return reply.status(304).send();
       reply.type('application/json; charset=utf-8');
 
-      const { q, tier, limit, offset } = req.query;
-      if (q === undefined && tier === undefined && limit === undefined && offset === undefined) {
+      const { q, tier, limit, offset, codes } = req.query;
+      if (q === undefined && tier === undefined && limit === undefined && offset === undefined && codes === undefined) {
         // No parameters: the whole list, as before paging existed.
         return reply.send(JSON.stringify({ zipCodes: current.index.items }));
       }
       const page = zipListPage(
         current.index,
-        { q, tier: tier === undefined ? undefined : (Number(tier) as 1 | 2 | 3) },
+        { q, tier: tier === undefined ? undefined : (Number(tier) as 1 | 2 | 3), codes: codes?.split(',') },
         limit === undefined ? ZIP_PAGE_DEFAULT : Number(limit),
         offset === undefined ? 0 : Number(offset),
       );
@@ -166,14 +166,14 @@ function queryProblem(
   const first = error.validation?.[0];
   const unknown = (first?.params as { additionalProperty?: unknown } | undefined)?.additionalProperty;
   if (typeof unknown === 'string') {
-    return `Unknown query parameter "${unknown.slice(0, 40)}": the list takes q, tier, limit and offset.`;
+    return `Unknown query parameter "${unknown.slice(0, 40)}": the list takes q, tier, limit, offset and codes.`;
   }
   const name = first?.instancePath.replace(/^\//, '').split('/')[0] ?? '';
   if (Array.isArray(query[name])) return `Give ${name} once.`;
   const description = (ZipListQuery.properties as Record<string, { description?: string }>)[name]?.description;
   return description
     ? `${name} must be ${description}.`
-    : 'The query string is not valid: the list takes q, tier (1, 2 or 3), limit (1 to 100) and offset.';
+    : 'The query string is not valid: the list takes q, tier (1, 2 or 3), limit (1 to 100), offset and codes.';
 }
 
 /** Past this many times the limit the sender is not worth reading to the end: the connection is cut. */
