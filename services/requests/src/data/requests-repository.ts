@@ -21,6 +21,7 @@ const toRecord = (doc: Omit<RequestDoc, 'status_history' | 'outbox'>): RequestRe
   completed_at: doc.completed_at ?? null,
   requester: doc.requester ?? null,
   files: (doc.files ?? {}) as ReportFiles,
+  summary: doc.summary ?? null,
   pending: doc.pending ?? [],
 });
 

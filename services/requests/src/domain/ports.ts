@@ -1,4 +1,4 @@
-import type { ReportFileType, RequestStatus } from '@homereport/contracts';
+import type { ReportFileType, ReportSummary, ReportZipAnalysis, RequestStatus } from '@homereport/contracts';
 import type { OutboxEntry } from '@homereport/kit';
 
 /** What the use cases need from storage and caches; data/ provides them. Plain objects only. */
@@ -41,6 +41,8 @@ export interface RequestRecord {
   completed_at: Date | null;
   requester: Person | null;
   files: ReportFiles;
+  /** The report's headline figures, entered by staff (api.md "Report summary"); absent until then. */
+  summary?: ReportSummary | null;
   /** Ids of events whose follow-up effects (counters, lists) are not confirmed applied yet. */
   pending: string[];
 }
@@ -257,4 +259,18 @@ export interface CoveredGeneration {
 
 export interface LinkSigner {
   sign(objectKey: string): string;
+}
+
+/** A warning sink: the request's logger. */
+export interface WarningLog {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * The ZIP code analyses (the zipcodes service): the headline figures of one ZIP's analysis, or
+ * null when it has none or cannot say now. Never throws: the analysis is context on a report,
+ * and a report is opened (and paid for) all the same without it.
+ */
+export interface ZipContext {
+  headline(zipCode: string, context: { requestId: string; log: WarningLog }): Promise<ReportZipAnalysis | null>;
 }

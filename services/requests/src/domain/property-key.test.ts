@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIFFERENT_PROPERTIES, SAME_PROPERTY } from './property-key.cases.js';
-import { propertyKey } from './property-key.js';
+import { propertyKey, zipCodeOf } from './property-key.js';
 
 describe('propertyKey', () => {
   it.each(SAME_PROPERTY)('%s = %s', (a, b) => {
@@ -19,5 +19,17 @@ describe('propertyKey', () => {
 
   it('writes a parsed address in USPS form', () => {
     expect(propertyKey('5 North Oak Avenue Apartment 4, Austin, TX 78701-0001')).toBe('5|n|oak|ave||4|austin|tx|78701');
+  });
+});
+
+describe('zipCodeOf', () => {
+  it('reads the ZIP5 of an address, a ZIP+4 too', () => {
+    expect(zipCodeOf('123 Main St, Austin, TX 78701')).toBe('78701');
+    expect(zipCodeOf('1 Elm Street, Boston MA 02116-1234')).toBe('02116');
+  });
+
+  it('is null for an address without one, or one the parser cannot read', () => {
+    expect(zipCodeOf('123 Main St, Austin, TX')).toBeNull();
+    expect(zipCodeOf('The Old Mill 78701')).toBeNull();
   });
 });

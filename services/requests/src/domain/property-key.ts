@@ -31,3 +31,15 @@ export function propertyKey(address: string): string {
     .map(part)
     .join('|');
 }
+
+/**
+ * The property's ZIP5 as its address writes it (read the way `propertyKey` reads it), or null when
+ * the address has none or is not one the parser reads. The report page shows that ZIP's
+ * analysis and places the property on the map by it.
+ */
+export function zipCodeOf(address: string): string | null {
+  const parsed = parseAddress.parseLocation(address.normalize('NFKC').replace(/\s+/gu, ' ').trim());
+  if (!parsed?.number || !parsed.street) return null;
+  const zip = parsed.zip?.slice(0, 5);
+  return zip && /^[0-9]{5}$/.test(zip) ? zip : null;
+}

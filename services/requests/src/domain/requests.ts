@@ -115,6 +115,7 @@ export function toApi(
     status: record.status,
     created_at: record.created_at.toISOString(),
     updated_at: record.updated_at.toISOString(),
+    summary: record.summary ?? null,
     ...(Object.fromEntries(REPORT_FILE_TYPES.map((type) => [`${type}_path`, link(type)])) as Record<
       ReportPathField,
       string | null
