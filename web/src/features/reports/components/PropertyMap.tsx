@@ -16,7 +16,7 @@ export function PropertyMap({ id, address, zipCode }: { id: string; address: str
         markers={markers}
         legendTitle="On the map"
         legend={[{ colour: COLOUR, label: 'This property' }]}
-        placement={`Shown at the centre of ZIP code ${zipCode}.`}
+        placement={`Placed by its ZIP code, ${zipCode}.`}
       />
     </section>
   );
