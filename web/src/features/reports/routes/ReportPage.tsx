@@ -72,7 +72,7 @@ export function ReportPage() {
     const { documents, zip_analysis: zip } = report.data;
     const zipCode = request.zip_code ?? null;
     body = (
-      <div className="container report-container" data-testid="report">
+      <div className="container report-container report-page" data-testid="report">
         <Link to="/properties" className="back-link">
           <span aria-hidden="true">←</span> Back to Reports
         </Link>
