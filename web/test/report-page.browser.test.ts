@@ -123,6 +123,8 @@ describe('the report page', () => {
 
     expect(await seriousViolations(page)).toEqual([]);
     expect(blocked).toEqual([]);
+    // From the top: the pager's clicks scrolled the page, and the sticky header would sit mid-image.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'report-page-1280');
     expect(await excessAt(page, 390)).toBeLessThanOrEqual(0);
     await page.locator('[data-testid="pdf-page"][data-rendered-page="1"]').waitFor();
