@@ -21,6 +21,7 @@ import { OpenedReportsRepository, SharesRepository } from './data/shares-reposit
 import { StatsRepository } from './data/stats-repository.js';
 import { UserDirectoryRepository } from './data/user-directory.js';
 import { UserErasureRepository } from './data/user-erasure.js';
+import { ZipcodesClient } from './data/zipcodes-client.js';
 import { Reports } from './domain/reports.js';
 import { Requests } from './domain/requests.js';
 import { SavedReports } from './domain/saved-reports.js';
@@ -90,6 +91,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     stats,
     signer,
     opened,
+    zipContext: new ZipcodesClient(config.ZIPCODES_URL, config.INTERNAL_SECRET, config.ZIPCODES_TIMEOUT_MS),
   });
 
   infra.startConsumer(CONSUMER_GROUP, {

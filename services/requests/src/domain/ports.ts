@@ -1,4 +1,4 @@
-import type { ReportFileType, ReportSummary, RequestStatus } from '@homereport/contracts';
+import type { ReportFileType, ReportSummary, ReportZipAnalysis, RequestStatus } from '@homereport/contracts';
 import type { OutboxEntry } from '@homereport/kit';
 
 /** What the use cases need from storage and caches; data/ provides them. Plain objects only. */
@@ -261,4 +261,18 @@ export interface CoveredGeneration {
 
 export interface LinkSigner {
   sign(objectKey: string): string;
+}
+
+/** A warning sink: the request's logger. */
+export interface WarningLog {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * The ZIP code analyses (the zipcodes service): the headline figures of one ZIP's analysis, or
+ * null when it has none or cannot say now. Never throws: the analysis is context on a report,
+ * and a report is opened (and paid for) all the same without it.
+ */
+export interface ZipContext {
+  headline(zipCode: string, context: { requestId: string; log: WarningLog }): Promise<ReportZipAnalysis | null>;
 }

@@ -109,9 +109,12 @@ export function registerRequestRoutes(
     },
     async (req) => {
       const user = requireUser(req);
-      const request = await deps.reports.view(req.params.id, user, req.id);
-      req.log.info({ requestId: request.id, userId: user.userId }, 'report viewed');
-      return { request };
+      const reply = await deps.reports.view(req.params.id, user, { requestId: req.id, log: req.log });
+      req.log.info(
+        { requestId: reply.request.id, userId: user.userId, zipAnalysis: reply.zip_analysis !== null },
+        'report viewed',
+      );
+      return reply;
     },
   );
 }
