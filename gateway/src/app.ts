@@ -9,10 +9,10 @@ import {
   SESSION_ENDED_CHANNEL,
   type ServiceApp,
   SessionStore,
+  bodyUnread,
   createServiceApp,
   forbidden,
   notFound,
-  rateLimit,
   registerRedis,
   requestBudget,
   splitList,
@@ -23,7 +23,7 @@ import { listenToAnnouncements } from './announcements.js';
 import { registerApiReference } from './api-reference.js';
 import { refuseOversizedBody } from './body-limit.js';
 import type { GatewayConfig } from './config.js';
-import { bodyUnread, refuse, refuseFromHook } from './early-answer.js';
+import { refuse, refuseFromHook } from './early-answer.js';
 import { cachedHealth, servicesHealth } from './health.js';
 import { createProxy } from './proxy.js';
 import { createPublicCache } from './public-cache.js';
@@ -125,15 +125,13 @@ function registerBodyRules(app: ServiceApp, config: GatewayConfig): void {
  */
 const healthRoutes: FastifyPluginAsync<GatewayParts> = async (app, { config, redis, targets }) => {
   if (config.HEALTH_RATE_LIMIT_PER_MINUTE > 0) {
-    await app.register(
-      rateLimit,
-      requestBudget(redis, {
-        prefix: 'ratelimit:gw-health:',
-        max: config.HEALTH_RATE_LIMIT_PER_MINUTE,
-        windowSeconds: 60,
-        message: 'Too many health checks. Please slow down.',
-      }),
-    );
+    await app.register(requestBudget, {
+      redis,
+      prefix: 'ratelimit:gw-health:',
+      max: config.HEALTH_RATE_LIMIT_PER_MINUTE,
+      windowSeconds: 60,
+      message: 'Too many health checks. Please slow down.',
+    });
   }
   const health = cachedHealth(() => servicesHealth(targets));
   app.get('/api/health', { logLevel: 'warn' }, async (_req, reply) => {
@@ -154,16 +152,14 @@ const apiRoutes: FastifyPluginAsync<GatewayParts & { logger: Logger }> = async (
   // The per-client budget of every /api route but health (which has its own): counted before
   // anything else of the route, kept public answers included.
   if (config.RATE_LIMIT_PER_MINUTE > 0) {
-    await app.register(
-      rateLimit,
-      requestBudget(redis, {
-        prefix: 'ratelimit:gw:',
-        max: config.RATE_LIMIT_PER_MINUTE,
-        windowSeconds: 60,
-        message: 'Too many requests. Please slow down and try again shortly.',
-        onExceeded: labelRefused,
-      }),
-    );
+    await app.register(requestBudget, {
+      redis,
+      prefix: 'ratelimit:gw:',
+      max: config.RATE_LIMIT_PER_MINUTE,
+      windowSeconds: 60,
+      message: 'Too many requests. Please slow down and try again shortly.',
+      onExceeded: labelRefused,
+    });
   }
   // What the services announce: generation bumps (public answers) and ended sessions.
   const announcements = listenToAnnouncements(redis, [CACHE_GENERATION_CHANNEL, SESSION_ENDED_CHANNEL], logger);

@@ -3,8 +3,8 @@ import type { Redis } from '@homereport/kit';
 
 /**
  * The part of ioredis the gateway uses, in memory, for inject() tests without a Redis server:
- * strings, the session store's script, the request budget's counting script (kit
- * rate-limit.ts: INCR, a window of a minute), and a subscriber whose messages the test sends itself
+ * strings, the session store's script, the request budget's INCRBY/PEXPIRE/PTTL pipeline (kit
+ * rate-limit.ts), and a subscriber whose messages the test sends itself
  * (`announce`).
  */
 export function fakeRedis() {
@@ -21,24 +21,35 @@ export function fakeRedis() {
     get: async (key: string) => values.get(key) ?? null,
     del: async (key: string) => Number(values.delete(key)),
     pexpire: async () => 1,
-    /**
-     * The session store's GET-and-slide script: the session's JSON (its expiry is not kept here);
-     * the budget's: the count after this hit and the window's time left.
-     */
+    /** The session store's GET-and-slide script: the session's JSON (its expiry is not kept here). */
     defineCommand(name: string) {
-      (redis as Record<string, unknown>)[name] =
-        name === 'budgetCount'
-          ? async (key: string) => {
-              const next = Number(values.get(key) ?? 0) + 1;
-              values.set(key, String(next));
-              return [next, 60_000];
-            }
-          : async (key: string) => values.get(key) ?? null;
+      (redis as Record<string, unknown>)[name] = async (key: string) => values.get(key) ?? null;
     },
     ping: async () => 'PONG',
     quit: async () => 'OK',
     disconnect: () => {},
     duplicate: () => subscriber,
+    pipeline() {
+      const replies: [null, unknown][] = [];
+      const chain = {
+        incrby(key: string, by: number) {
+          const next = Number(values.get(key) ?? 0) + by;
+          values.set(key, String(next));
+          replies.push([null, next]);
+          return chain;
+        },
+        pexpire() {
+          replies.push([null, 1]);
+          return chain;
+        },
+        pttl() {
+          replies.push([null, 60_000]);
+          return chain;
+        },
+        exec: async () => replies,
+      };
+      return chain;
+    },
     /** What a service's bumpCacheGeneration announces on the cache-generation channel. */
     announce(channel: string, key: string) {
       subscriber.emit('message', channel, key);

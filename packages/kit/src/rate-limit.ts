@@ -1,12 +1,12 @@
-import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { CACHE_READ_DEADLINE_MS } from './cache-generation.js';
+import { LRUCache } from 'lru-cache';
 import { tooManyRequests } from './errors.js';
 
-export { default as rateLimit } from '@fastify/rate-limit';
-
 export interface RequestBudget {
+  redis: Redis;
   /** Where the budget's counters live in Redis: `prefix` + the key of the caller. */
   prefix: string;
   /** Requests allowed per window, or per caller (a signed-in account and an address may differ). */
@@ -20,6 +20,8 @@ export interface RequestBudget {
   hook?: 'onRequest' | 'preHandler';
   /** Called for each refused request (the gateway labels it for the metrics). */
   onExceeded?: (req: FastifyRequest) => void;
+  /** How often this process adds its hits in Redis and learns the other replicas' (SharedCounts). */
+  flushMs?: number;
 }
 
 const NO_HEADERS = {
@@ -30,97 +32,164 @@ const NO_HEADERS = {
 } as const;
 
 /**
- * The options of @fastify/rate-limit for one budget, registered as the plugin in the encapsulated
- * context whose routes it covers:
+ * A request budget: @fastify/rate-limit over every route of the context it is registered in
+ * (encapsulate the routes it covers), counted per caller in Redis and shared by every replica:
  *
  *     await app.register(async (limited) => {
- *       await limited.register(rateLimit, requestBudget(redis, { prefix, max, windowSeconds, message }));
+ *       await limited.register(requestBudget, { redis, prefix, max, windowSeconds, message });
  *       limited.get(...);
  *     });
  *
- * Every count is one script call in Redis (budgetStore), so the budget is exact and shared by
- * every replica. A Redis that is away, or slower than a cache read may be, lets the request
- * through: like a cache that is away, a budget that cannot be counted is not a reason to refuse
- * anyone, and the dependency metrics and readiness show the outage. A refusal is the kit's 429
- * `{ error, code: 'RATE_LIMITED' }` with `Retry-After`; no `x-ratelimit-*` headers are added to
- * other answers.
+ * A refusal is the kit's 429 `{ error, code: 'RATE_LIMITED' }` with `Retry-After` (errors.ts);
+ * no `x-ratelimit-*` headers are added to other answers. The counts are the plugin's store
+ * option, SharedCounts: no request waits on Redis, and one that is away leaves each process
+ * limiting on its own count (decision 030).
  */
-export function requestBudget(redis: Redis, budget: RequestBudget): RateLimitPluginOptions {
-  const { max, message, key, onExceeded } = budget;
-  return {
-    global: true,
-    store: budgetStore(redis, budget.prefix),
-    max: typeof max === 'number' ? max : (req) => max(req),
-    timeWindow: budget.windowSeconds * 1000,
-    hook: budget.hook ?? 'onRequest',
-    skipOnError: true,
-    ...(key ? { keyGenerator: key } : {}),
-    ...(onExceeded ? { onExceeded: (req) => onExceeded(req) } : {}),
-    // The kit's error answer sets Retry-After from the error (errors.ts).
-    addHeaders: NO_HEADERS,
-    addHeadersOnExceeding: NO_HEADERS,
-    errorResponseBuilder: (req, context) => {
-      const wait = Math.max(1, Math.ceil(context.ttl / 1000));
-      return tooManyRequests(wait, typeof message === 'string' ? message : message(req, wait));
-    },
-  };
+export const requestBudget = fp<RequestBudget>(
+  async (app, budget) => {
+    const counts = new SharedCounts(budget.redis, budget.prefix, budget.flushMs);
+    app.addHook('onClose', () => counts.close());
+    const { max, message, key, onExceeded } = budget;
+    await app.register(rateLimit, {
+      global: true,
+      store: counts.store(),
+      max: typeof max === 'number' ? max : (req) => max(req),
+      timeWindow: budget.windowSeconds * 1000,
+      hook: budget.hook ?? 'onRequest',
+      ...(key ? { keyGenerator: key } : {}),
+      ...(onExceeded ? { onExceeded: (req) => onExceeded(req) } : {}),
+      addHeaders: NO_HEADERS,
+      addHeadersOnExceeding: NO_HEADERS,
+      errorResponseBuilder: (req, context) => {
+        const wait = Math.max(1, Math.ceil(context.ttl / 1000));
+        return tooManyRequests(wait, typeof message === 'string' ? message : message(req, wait));
+      },
+    });
+  },
+  { name: 'request-budget', fastify: '5.x' },
+) as FastifyPluginAsync<RequestBudget>;
+
+interface Tally {
+  /** The count Redis last reported for this window: every replica's hits it had been told of. */
+  shared: number;
+  /** Hits counted here and not yet added in Redis. */
+  pending: number;
+  /** Hits on their way to Redis in the flush under way. */
+  sending: number;
+  windowEnds: number;
+  windowMs: number;
 }
 
 /**
- * Counts one hit in a window that opens with the first one; answers the count and the window's
- * milliseconds left. KEYS[1] the caller's counter; ARGV[1] the window in milliseconds.
+ * The counts of a budget shared by every replica, without a Redis round trip per request.
+ *
+ * Each process counts hits in memory and adds them to the caller's Redis counter (INCRBY, with a
+ * window that opens with the first hit: PEXPIRE NX) in one pipeline every `flushMs`, reading back
+ * the total. A request is judged against the last total plus this process's hits since. With one
+ * replica the limit is exact; with N, a caller can exceed it by what the other replicas let
+ * through in one flush interval (100 ms by default), a bound a per-minute or per-hour budget can
+ * live with. When Redis is away each replica still limits on its own count, and no request waits.
+ *
+ * Why not the plugin's own Redis store: a script call per request (measured in decision 030)
+ * cost the gateway more than half its throughput on kept public answers, and a hung Redis held
+ * each request for the client's command deadline. Memory is bounded by `maxCallers`.
  */
-const COUNT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}
-`;
+export class SharedCounts {
+  private readonly tallies: LRUCache<string, Tally>;
+  private readonly timer: NodeJS.Timeout;
+  private flushing: Promise<void> | null = null;
 
-type CountCommand = (key: string, windowMs: number) => Promise<[number, number]>;
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    flushMs = 100,
+    maxCallers = 100_000,
+  ) {
+    this.tallies = new LRUCache({ max: maxCallers });
+    this.timer = setInterval(() => void this.flush(), flushMs);
+    this.timer.unref();
+  }
 
-/**
- * The budget's store for @fastify/rate-limit (its documented `store` option): the plugin's own
- * Redis store has no deadline of its own, so a hung Redis would hold every request for the whole
- * command deadline (REDIS_TIMEOUT_MS) before it is let through; here a count not answered within
- * a cache read's deadline lets the request through at once (a late answer still counts). One
- * counter per caller for every route of the context (`child` is the same store): one budget.
- */
-function budgetStore(redis: Redis, prefix: string): FastifyRateLimitStoreCtor {
-  const commands = redis as unknown as { budgetCount?: CountCommand };
-  if (!commands.budgetCount) redis.defineCommand('budgetCount', { numberOfKeys: 1, lua: COUNT_SCRIPT });
-  const count = commands.budgetCount as CountCommand;
-  return class BudgetStore implements FastifyRateLimitStore {
-    incr(
-      key: string,
-      callback: (err: Error | null, result?: { current: number; ttl: number }) => void,
-      windowMs: number,
-    ) {
-      let settled = false;
-      const timer = setTimeout(() => {
-        settled = true;
-        callback(new Error(`no count from Redis within ${CACHE_READ_DEADLINE_MS} ms`));
-      }, CACHE_READ_DEADLINE_MS);
-      count.call(redis, prefix + key, windowMs).then(
-        ([current, ttl]) => {
-          if (settled) return;
-          clearTimeout(timer);
-          callback(null, { current, ttl });
-        },
-        (err: Error) => {
-          if (settled) return;
-          clearTimeout(timer);
-          callback(err);
-        },
-      );
+  /** Counts one hit for `key`: the count it makes in the window, and the window's milliseconds left. */
+  hit(key: string, windowMs: number, now = Date.now()): { current: number; ttl: number } {
+    let tally = this.tallies.get(key);
+    if (!tally || tally.windowEnds <= now) {
+      tally = { shared: 0, pending: 0, sending: 0, windowEnds: now + windowMs, windowMs };
+      this.tallies.set(key, tally);
     }
+    tally.pending += 1;
+    return { current: tally.shared + tally.sending + tally.pending, ttl: tally.windowEnds - now };
+  }
 
-    child(): FastifyRateLimitStore {
-      return this;
+  /** The store @fastify/rate-limit takes: every route of the context counts in this one budget. */
+  store(): FastifyRateLimitStoreCtor {
+    const counts = this;
+    return class SharedCountsStore implements FastifyRateLimitStore {
+      incr(
+        key: string,
+        callback: (err: Error | null, result?: { current: number; ttl: number }) => void,
+        windowMs: number,
+      ) {
+        callback(null, counts.hit(key, windowMs));
+      }
+
+      child(): FastifyRateLimitStore {
+        return this;
+      }
+    };
+  }
+
+  /** Adds the hits counted here to Redis and reads back the totals; one at a time. */
+  flush(): Promise<void> {
+    this.flushing ??= this.send().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  close(): Promise<void> {
+    clearInterval(this.timer);
+    return this.flush();
+  }
+
+  private async send(): Promise<void> {
+    const now = Date.now();
+    const batch: [string, Tally][] = [];
+    const ended: string[] = [];
+    for (const [key, tally] of this.tallies.entries()) {
+      if (tally.pending > 0) batch.push([key, tally]);
+      else if (tally.windowEnds <= now && tally.sending === 0) ended.push(key);
     }
-  };
+    for (const key of ended) this.tallies.delete(key);
+    if (batch.length === 0) return;
+    const pipeline = this.redis.pipeline();
+    for (const [key, tally] of batch) {
+      tally.sending = tally.pending;
+      tally.pending = 0;
+      const counter = this.prefix + key;
+      pipeline.incrby(counter, tally.sending).pexpire(counter, tally.windowMs, 'NX').pttl(counter);
+    }
+    let replies: [Error | null, unknown][] | null = null;
+    try {
+      replies = await pipeline.exec();
+    } catch {
+      // Redis away: the hits stay counted here and go with the next flush.
+    }
+    const at = Date.now();
+    batch.forEach(([key, tally], i) => {
+      const count = replies?.[i * 3];
+      const ttl = replies?.[i * 3 + 2];
+      if (!count || count[0] || !ttl || ttl[0]) {
+        tally.pending += tally.sending;
+        tally.sending = 0;
+        return;
+      }
+      tally.sending = 0;
+      // A tally replaced meanwhile (its window ended here) learns nothing from the old one.
+      if (this.tallies.peek(key) !== tally) return;
+      tally.shared = Number(count[1]);
+      const ttlMs = Number(ttl[1]);
+      if (ttlMs > 0) tally.windowEnds = at + ttlMs;
+    });
+  }
 }

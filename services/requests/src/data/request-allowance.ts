@@ -15,7 +15,7 @@ export const ACCOUNT_LIMIT_KEY_PREFIX = `${ALLOWANCE_PREFIX}account-limit:`;
  * validation (a typo costs nothing), by the kit's request budget; a Redis that is away lets the
  * request through, as a request someone typed is stored in MongoDB either way.
  */
-export function coverageAllowance(perHour: { anonymous: number; account: number }): RequestBudget {
+export function coverageAllowance(perHour: { anonymous: number; account: number }): Omit<RequestBudget, 'redis'> {
   return {
     prefix: ALLOWANCE_PREFIX,
     windowSeconds: 3600,

@@ -14,7 +14,6 @@ import {
   type RequestBudget,
   type ServiceApp,
   formatCacheGeneration,
-  rateLimit,
   requestBudget,
   requireUser,
 } from '@homereport/kit';
@@ -26,11 +25,11 @@ const tags = ['requests'];
 /** /api/requests/*, as in api.md "Coverage requests and reports". */
 export function registerRequestRoutes(
   app: ServiceApp,
-  deps: { requests: Requests; reports: Reports; redis: Redis; allowance: RequestBudget },
+  deps: { requests: Requests; reports: Reports; redis: Redis; allowance: Omit<RequestBudget, 'redis'> },
 ): void {
   // The hourly allowance covers this route alone (its encapsulated context).
   app.register(async (limited: ServiceApp) => {
-    await limited.register(rateLimit, requestBudget(deps.redis, deps.allowance));
+    await limited.register(requestBudget, { redis: deps.redis, ...deps.allowance });
     limited.post(
       '/api/requests',
       {
