@@ -12,7 +12,7 @@ import {
   requireAdmin,
 } from '@homereport/kit';
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { DetailCache } from '../../data/detail-cache.js';
 import { GENERATION_KEY, type ListIndex } from '../../data/list-index.js';
 import { isZipCode } from '../../domain/analyses.js';
