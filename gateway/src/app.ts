@@ -254,7 +254,7 @@ const apiRoutes: FastifyPluginAsync<GatewayParts & { logger: Logger }> = async (
   }
 };
 
-/** What the /api catch-all forwards: every method Fastify routes but QUERY (see registerApi). */
+/** What the /api catch-all forwards: every method Fastify routes but QUERY (see apiRoutes). */
 const FORWARDED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
 
 /**
