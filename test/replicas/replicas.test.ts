@@ -340,7 +340,7 @@ describe.runIf(run)('two instances of every service and two gateways', () => {
     expect(passed(spent)).toBe(BUDGET);
     await counted(BUDGET);
 
-    // 40 hits at once, 20 through each gateway. The bound (gateway/src/rate-limit.ts, README
+    // 40 hits at once, 20 through each gateway. The bound (SharedCounts in packages/kit/src/rate-limit.ts, README
     // "Rate limits"): with N gateways a client can exceed the budget by what the other N - 1 let
     // through in one flush interval (100 ms). Whichever gateway added last to Redis was told the
     // full budget and lets none through; the other may not have heard of the other's last hits

@@ -29,6 +29,7 @@ import { type Logger, logAccess, loggablePath } from './logger.js';
 import { UNMATCHED_ROUTE, httpMetrics } from './metrics/http.js';
 import { metricsEnabled, onScrape } from './metrics/registry.js';
 import { Readiness } from './readiness.js';
+import { bodyUnread, drainBody } from './request-body.js';
 import { SECURITY_SCHEMES, declareRouteAuth } from './route-auth.js';
 import { registerRouteList } from './route-list.js';
 import { tracesExported } from './tracing/export.js';
@@ -382,8 +383,7 @@ function rangeOf(req: FastifyRequest, part: string | undefined, field: string): 
  * connection still usable.
  */
 async function drainUnreadBody(req: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (!hasBody || req.raw.complete) return;
+  if (!bodyUnread(req)) return;
   const drained = await drainBody(req.raw);
   // Fastify marks these answers `connection: close`; once the body is read whole the
   // connection is reusable again, unless the caller asked to close it.
@@ -400,31 +400,6 @@ function registerHealthRoutes(app: ServiceApp): void {
     return reply.status(result.ready ? 200 : 503).send({ status: result.status, checks: result.checks });
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-}
-
-/** Reads what is left of a request body and drops it; false when it is longer or slower than the bounds. */
-function drainBody(raw: IncomingMessage, maxBytes = 64 * 1024 * 1024, maxMs = 15_000): Promise<boolean> {
-  return new Promise((resolve) => {
-    let seen = 0;
-    const finish = (drained: boolean) => {
-      clearTimeout(timer);
-      raw.removeListener('data', onData);
-      raw.removeListener('end', onEnd);
-      raw.removeListener('error', onError);
-      resolve(drained);
-    };
-    const onData = (chunk: Buffer) => {
-      seen += chunk.length;
-      if (seen > maxBytes) finish(false);
-    };
-    const onEnd = () => finish(true);
-    const onError = () => finish(false);
-    const timer = setTimeout(() => finish(false), maxMs);
-    raw.on('data', onData);
-    raw.once('end', onEnd);
-    raw.once('error', onError);
-    raw.resume();
-  });
 }
 
 function fieldName(instancePath: string, params: Record<string, unknown>): string {

@@ -8,12 +8,12 @@ import {
 } from '@homereport/kit';
 import type { RequestsConfig } from './config.js';
 import { ActivityRepository } from './data/activity-repository.js';
-import { anonymousLimit } from './data/anonymous-limit.js';
 import { collections, prepare } from './data/collections.js';
 import { CoveredListGeneration } from './data/covered-generation.js';
 import { CreditsRepository } from './data/credits-repository.js';
 import { LedgerRepository } from './data/ledger-repository.js';
 import { PropertiesRepository } from './data/properties-repository.js';
+import { coverageAllowance } from './data/request-allowance.js';
 import { RequestsRepository } from './data/requests-repository.js';
 import { savedReportsStore } from './data/saved-reports.js';
 import { SearchPostings } from './data/search-postings.js';
@@ -104,10 +104,15 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     }),
   });
 
-  const limit = anonymousLimit(infra.redis, config.ANON_REQUESTS_PER_HOUR, (err) =>
-    logger.warn({ err }, 'anonymous request allowance not counted (Redis); the request goes through'),
-  );
-  registerRequestRoutes(app, { requests, reports, anonymousLimit: limit });
+  registerRequestRoutes(app, {
+    requests,
+    reports,
+    redis: infra.redis,
+    allowance: coverageAllowance({
+      anonymous: config.ANON_REQUESTS_PER_HOUR,
+      account: config.ACCOUNT_REQUESTS_PER_HOUR,
+    }),
+  });
   registerUserRoutes(app, { reports });
   const shares = new Shares({
     requests: store,

@@ -37,6 +37,11 @@ export const RequestsConfig = Type.Object({
     minimum: 1,
     description: 'Coverage requests a visitor who is not signed in may send per client address per hour.',
   }),
+  ACCOUNT_REQUESTS_PER_HOUR: Type.Integer({
+    default: 30,
+    minimum: 1,
+    description: 'Coverage requests a signed-in account may send per hour, from any address (429 above).',
+  }),
 });
 export type RequestsConfig = Static<typeof RequestsConfig>;
 

@@ -86,12 +86,20 @@ function sharedFiles(files: ReportFiles): ReportFiles {
   return Object.fromEntries(Object.entries(files).map(([type, file]) => [type, { ...file, shared: true }]));
 }
 
+/** A wait said in words: "1 minute", "12 minutes". */
+const waitMinutes = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+};
+
 export const Messages = {
   blankAddress: 'Please enter the property address.',
   badUrl: 'The listing URL must be a web address starting with http:// or https://.',
   notFound: 'Request not found.',
   tooManyAnonymous:
     'You have sent several requests in a short time. Please wait before sending another, or sign in to request more properties.',
+  tooManyForAccount: (perHour: number, waitSeconds: number) =>
+    `You have asked for ${perHour} properties in the past hour, the most an account may. Please try again in ${waitMinutes(waitSeconds)}.`,
   reportFileMissing: 'Upload the main report file before marking this request Covered.',
   longWord: LONG_WORD_MESSAGE,
   reportNotFound: 'Report not found. It does not exist or is not completed yet.',

@@ -5,13 +5,14 @@ import {
   ErrorReply,
   type ServiceApp,
   badRequest,
+  etagMatches,
   formatCacheGeneration,
   namedError,
   notFound,
   requireAdmin,
 } from '@homereport/kit';
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { DetailCache } from '../../data/detail-cache.js';
 import { GENERATION_KEY, type ListIndex } from '../../data/list-index.js';
 import { isZipCode } from '../../domain/analyses.js';
@@ -76,7 +77,7 @@ export function registerZipcodeRoutes(
       // Revalidated on every use (no-cache), answered 304 while the list is unchanged. A page is a
       // function of the list and its URL, so the list's ETag validates every page of it too.
       reply.header('cache-control', 'no-cache').header('etag', current.etag);
-      if (matchesEtag(req, current.etag)) return reply.status(304).send();
+      if (etagMatches(req.headers['if-none-match'], current.etag)) return reply.status(304).send();
       reply.type('application/json; charset=utf-8');
 
       const { q, tier, limit, offset, codes } = req.query;
@@ -208,13 +209,4 @@ function readJsonWithin(payload: NodeJS.ReadableStream, limit: number): Promise<
       }
     });
   });
-}
-
-function matchesEtag(req: FastifyRequest, etag: string): boolean {
-  const given = req.headers['if-none-match'];
-  if (typeof given !== 'string') return false;
-  return given
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
 }
