@@ -6,12 +6,13 @@
 // slow 4G and a 4x slower CPU, a cold HTTP cache for every run.
 // Pages: /, /properties, /zip as a visitor, and /report/:id of a covered report (seeded: staff
 // cover a property in a ZIP code with an analysis) opened by a signed-in user with credits.
-// Prints one row per page: the four category scores and the metrics behind performance, the
-// median run by performance score of BENCH_RUNS (default 1) runs, with what does not move with the
-// machine's load (the page's requests and script bytes) and Lighthouse's measure of the host's
-// speed during that run (its benchmark index: the scores fall with it on a busy machine). Goals (issue 40): performance
-// >= 95 on /, /properties and /zip, >= 90 on /report/:id. Figures, not a pass/fail test: the
-// machine is shared, and Lighthouse's simulation moves a point or two between runs.
+// Prints one row per page: the four category scores and the metrics behind performance of the
+// median run by performance of BENCH_RUNS (default 1), the best run's performance, and what does
+// not move with the machine's load (the page's requests and script bytes) beside Lighthouse's
+// measure of the host's speed in that run (its benchmark index: on a busy machine it falls, and
+// the scores with it; a busy machine only ever slows a run, so the best run is the nearest to a
+// quiet one). Goals (issue 40): performance >= 95 on /, /properties and /zip, >= 90 on
+// /report/:id. Figures, not a pass/fail test.
 // Each run's full report is kept in test-results/lighthouse/<page>-<run>.report.html (and .json).
 // Settings: BENCH_RUNS (1), BENCH_PAGES (landing,properties,zip,report), BENCH_RUNTIME
 // (source or compiled: the gateway and services from tsx or from their built dist/),
@@ -265,7 +266,8 @@ try {
       runs.push(result);
     }
     runs.sort((a, b) => a.performance - b.performance);
-    rows.push({ ...p, ...runs[Math.floor((runs.length - 1) / 2)] });
+    // The best run too: a busy machine only ever makes a run slower, so the best is the nearest to a quiet one.
+    rows.push({ ...p, ...runs[Math.floor((runs.length - 1) / 2)], best: runs.at(-1).performance });
   }
 
   const cell = (value, width) => String(value).padStart(width);
@@ -276,12 +278,12 @@ try {
       `median of ${RUNS} run(s), ${RUNTIME} stack, ${WEB_DIST ?? 'web/dist'}\n`,
   );
   console.log(
-    '| page | performance | goal | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | Speed Index | requests | script | host benchmark |',
+    '| page | performance | best | goal | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | Speed Index | requests | script | host benchmark |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     console.log(
-      `| ${r.label ?? r.path} | ${cell(r.performance, 3)}${r.performance >= r.goal ? '' : ' (below)'} | ≥ ${r.goal} | ` +
+      `| ${r.label ?? r.path} | ${cell(r.performance, 3)}${r.performance >= r.goal ? '' : ' (below)'} | ${r.best} | ≥ ${r.goal} | ` +
         `${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${seconds(r.fcp)} | ${seconds(r.lcp)} | ` +
         `${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${seconds(r.si)} | ${r.requests} | ` +
         `${r.scriptKb.toFixed(0)} KB | ${Math.round(r.benchmarkIndex)} |`,
