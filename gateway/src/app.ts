@@ -198,7 +198,7 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
         if (bodyUnread(req)) throw notFound(EdgeMessages.notFound);
         return reply.callNotFound();
       }
-      return await proxy.forward(req, reply, target.service, identity);
+      return await proxy.forward(req, reply, target, identity);
     } catch (err) {
       // Refused before the body was read (an upload without a session): the answer must survive.
       if (err instanceof AppError) return refuse(req, reply, err);
