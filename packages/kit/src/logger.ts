@@ -1,5 +1,5 @@
 import { type Logger, type LoggerOptions, pino, destination as pinoDestination } from 'pino';
-import { INTERNAL_SECRET_HEADER } from './identity.js';
+import { redactSecrets } from './log-redaction.js';
 import { currentTrace } from './tracing/context.js';
 
 export type { Logger } from 'pino';
@@ -9,32 +9,6 @@ export interface LoggerSettings {
   level: string;
   format: 'json' | 'pretty';
 }
-
-/**
- * Field names whose values never reach a log line: passwords and their hashes, tokens and the
- * links that carry one, the caller's and the gateway's credentials among headers.
- */
-const SECRET_FIELDS = [
-  'password',
-  'passwordHash',
-  'token',
-  'verifyUrl',
-  'resetUrl',
-  'authorization',
-  INTERNAL_SECRET_HEADER,
-  'x-webhook-key',
-];
-
-export const CENSOR = '[redacted]';
-
-/**
- * pino's `redact` paths of every secret field, on a line or in a child's bindings, at the top and
- * up to three plain objects down (`req.headers.authorization` is two).
- */
-const REDACTED_PATHS = SECRET_FIELDS.flatMap((field) => {
-  const key = /^[A-Za-z_]\w*$/.test(field) ? `.${field}` : `["${field}"]`;
-  return ['', '*', '*.*', '*.*.*'].map((parents) => `${parents}${key}`.replace(/^\./, ''));
-});
 
 /**
  * A share link's token, a bearer secret in the path: `/shared/<token>` (the web page) and
@@ -85,7 +59,7 @@ export function childWithTrace(
   traceId: string,
   options?: object,
 ): Logger {
-  const child = logger.child({ ...bindings, traceId }, options);
+  const child = logger.child(redactSecrets({ ...bindings, traceId }), options);
   (child as Logger & { [TRACE_BOUND]?: true })[TRACE_BOUND] = true;
   return child;
 }
@@ -118,8 +92,9 @@ export function loggerOptions(settings: LoggerSettings): LoggerOptions {
     level: settings.level,
     mixin: traceMixin,
     mixinMergeStrategy: mergeTrace,
-    // Secrets censored on every line and in every child's bindings.
-    redact: { paths: REDACTED_PATHS, censor: CENSOR },
+    // Secrets censored on every line (log-redaction.ts). A child's bindings are identifiers
+    // (reqId, component, ...); those a request or an event brings go through childWithTrace.
+    formatters: { log: redactSecrets },
     serializers: { req: serializeRequest },
     ...(settings.format === 'pretty'
       ? {
@@ -148,7 +123,7 @@ export function createLogger(settings: LoggerSettings): Logger {
   // exits are flushed synchronously by pino's exit hook.
   const destination = pinoDestination({ dest: 1, sync: false, minLength: 8 * 1024, periodicFlush: FLUSH_MS });
   const options = loggerOptions(settings);
-  return pino({ ...options, formatters: { level: levelAsWord } }, destination);
+  return pino({ ...options, formatters: { ...options.formatters, level: levelAsWord } }, destination);
 }
 
 interface AccessFields {
@@ -161,8 +136,9 @@ interface AccessFields {
 
 /**
  * The one line per answered request through pino (so formatters and redaction apply to it like to
- * every other line), its fields flat. `requestId` names the request when the logger is not a
- * request's own (whose bindings already hold its id).
+ * every other line), its fields flat: nothing to copy or walk for secrets on the most frequent
+ * line (log-redaction.ts). `requestId` names the request when the
+ * logger is not a request's own (whose bindings already hold its id).
  */
 export function logAccess(requestLog: { level: string }, fields: AccessFields, requestId?: string): void {
   // A request's pino logger (Fastify types it more loosely).
