@@ -204,7 +204,7 @@ const apiRoutes: FastifyPluginAsync<GatewayParts & { logger: Logger }> = async (
         if (bodyUnread(req)) throw notFound(EdgeMessages.notFound);
         return reply.callNotFound();
       }
-      return await proxy.forward(req, reply, target.service, identity);
+      return await proxy.forward(req, reply, target, identity);
     } catch (err) {
       // Refused before the body was read (an upload without a session): the answer must survive.
       if (err instanceof AppError) return refuse(req, reply, err);

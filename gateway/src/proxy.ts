@@ -1,5 +1,12 @@
 import { Agent, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, request } from 'node:http';
-import { AppError, IDENTITY_HEADERS, INTERNAL_SECRET_HEADER, type Identity, hasBody } from '@homereport/kit';
+import {
+  AppError,
+  IDENTITY_HEADERS,
+  INTERNAL_SECRET_HEADER,
+  type Identity,
+  hasBody,
+  startOutgoingCall,
+} from '@homereport/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceName, Upstreams } from './routes.js';
 
@@ -66,27 +73,26 @@ export function createProxy(internalSecret: string, targets: Upstreams) {
   );
 
   return {
-    /** Resolves with the reply once the service's answer is being sent (or the 503 instead). */
+    /**
+     * Resolves with the reply once the service's answer is being sent (or the 503 instead).
+     * `route` names the call (its routing entry's pattern) on the hop's client span.
+     */
     forward(
       req: FastifyRequest,
       reply: FastifyReply,
-      serviceName: ServiceName,
+      target: { service: ServiceName; route: string },
       identity: Identity | null,
     ): Promise<FastifyReply> {
+      const serviceName = target.service;
       const { hostname, port } = addresses.get(serviceName) as { hostname: string; port: string };
-      // req.ip is the socket address, or with TRUST_PROXY the client address our load balancer saw.
-      const headers = forwardHeaders(req.headers, {
-        internalSecret,
-        requestId: req.id,
-        ip: req.ip,
-        protocol: req.protocol,
-        host: req.host,
-        identity,
-      });
+      const call = startOutgoingCall(req.raw, req.method, target.route, serviceName);
+      const headers = forwardHeaders(req, { internalSecret, identity, traceparent: call.traceparent });
       return new Promise((resolve) => {
         let answered = false;
         const upstream = request({ hostname, port, method: req.method, path: req.url, headers, agent }, (res) => {
           answered = true;
+          // The hop lasts until the service's answer has come whole (or broke off).
+          res.once('close', () => call.end(res.statusCode, res.complete ? undefined : 'the answer broke off'));
           const answer = (body: IncomingMessage | Buffer | undefined) => resolve(withAnswerHead(reply, res).send(body));
           if (!isSmall(res)) {
             answer(res);
@@ -120,6 +126,7 @@ export function createProxy(internalSecret: string, targets: Upstreams) {
             req.log.debug({ err, service: serviceName }, 'service connection ended after its answer began');
             return;
           }
+          call.end(undefined, err);
           // The client went away (closed the tab, aborted the upload): nobody reads the answer
           // and nothing is broken. (Not `raw.destroyed`: a request is destroyed once its body was read whole.)
           if (req.raw.socket?.destroyed === true) {
@@ -169,28 +176,59 @@ function withAnswerHead(reply: FastifyReply, res: IncomingMessage): FastifyReply
   return reply;
 }
 
+/** What the gateway asks a service for itself (not the client's call passed on): JSON as it is. */
+const OWN_CALL_HEADERS: IncomingHttpHeaders = { accept: 'application/json', 'accept-encoding': 'identity' };
+
 /**
- * The headers a service gets: the client's, less those of its connection and whatever it sent
- * under the identity or secret header names, plus ours, which the service trusts.
+ * A GET the gateway makes of a service itself on behalf of `req` (a public answer to keep, the
+ * sitemap's ZIP codes), with the proxy's headers but none of the client's (what comes back is
+ * not the caller's alone), its hop a client span like the proxy's; resolves once the body is whole.
+ */
+export async function getFromService(
+  req: FastifyRequest,
+  call: { base: string; url: string; service: string; route: string; internalSecret: string; timeoutMs: number },
+): Promise<{ res: Response; body: Buffer }> {
+  const hop = startOutgoingCall(req.raw, 'GET', call.route, call.service);
+  const headers = forwardHeaders(
+    req,
+    { internalSecret: call.internalSecret, identity: null, traceparent: hop.traceparent },
+    OWN_CALL_HEADERS,
+  );
+  try {
+    const res = await fetch(`${call.base}${call.url}`, {
+      headers: headers as Record<string, string>,
+      signal: AbortSignal.timeout(call.timeoutMs),
+    });
+    const body = Buffer.from(await res.arrayBuffer());
+    hop.end(res.status);
+    return { res, body };
+  } catch (err) {
+    hop.end(undefined, err);
+    throw err;
+  }
+}
+
+/**
+ * The headers a service gets for a call made on behalf of `req`: `given` (the client's own, unless
+ * the caller sends others) less those of its connection and whatever it sent under the identity
+ * or secret header names, plus ours, which the service trusts. Every call the gateway makes to a
+ * service builds its headers here (the proxy, the public cache, the sitemap).
  */
 export function forwardHeaders(
-  given: IncomingHttpHeaders,
-  to: {
-    internalSecret: string;
-    requestId: string;
-    ip: string;
-    protocol: string;
-    host: string;
-    identity: Identity | null;
-  },
+  req: FastifyRequest,
+  to: { internalSecret: string; identity: Identity | null; traceparent: string },
+  given: IncomingHttpHeaders = req.headers,
 ): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
   for (const name in given) if (!NOT_FORWARDED.has(name)) headers[name] = given[name];
   headers[INTERNAL_SECRET_HEADER] = to.internalSecret;
-  headers['x-request-id'] = to.requestId;
-  headers['x-forwarded-for'] = to.ip;
-  headers['x-forwarded-proto'] = to.protocol;
-  headers['x-forwarded-host'] = to.host;
+  headers['x-request-id'] = req.id;
+  // The socket address, or with TRUST_PROXY the client address our load balancer saw.
+  headers['x-forwarded-for'] = req.ip;
+  headers['x-forwarded-proto'] = req.protocol;
+  headers['x-forwarded-host'] = req.host;
+  // The span that makes the call: the service's span is its child, in the request's trace.
+  headers.traceparent = to.traceparent;
   if (to.identity) {
     headers['x-user-id'] = to.identity.userId;
     headers['x-user-email'] = to.identity.email;

@@ -5,7 +5,6 @@ import negotiate from '@fastify/accept-negotiator';
 import {
   CACHE_GENERATION_CHANNEL,
   CACHE_GENERATION_HEADER,
-  INTERNAL_SECRET_HEADER,
   type Logger,
   type Redis,
   parseCacheGeneration,
@@ -14,7 +13,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Announcements } from './announcements.js';
-import { upstreamUnavailable } from './proxy.js';
+import { getFromService, upstreamUnavailable } from './proxy.js';
+import { serviceFor } from './routes.js';
 
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
@@ -111,20 +111,17 @@ export function createPublicCache(options: PublicCacheOptions) {
   };
 
   /** Asks the service itself (not through the proxy) and keeps a cacheable answer. */
-  async function load(req: FastifyRequest, url: string, target: string): Promise<Entry | Passed> {
+  async function load(req: FastifyRequest, path: string, url: string, target: string): Promise<Entry | Passed> {
     const startedAt = epoch;
-    const res = await fetch(`${target}${url}`, {
-      headers: {
-        [INTERNAL_SECRET_HEADER]: options.internalSecret,
-        'x-request-id': req.id,
-        'x-forwarded-for': req.ip,
-        accept: 'application/json',
-        // The gateway compresses what it keeps itself: a compressed answer would only be undone here.
-        'accept-encoding': 'identity',
-      },
-      signal: AbortSignal.timeout(10_000),
+    // Uncompressed: the gateway compresses what it keeps itself.
+    const { res, body } = await getFromService(req, {
+      base: target,
+      url,
+      service: serviceFor(path) ?? 'unknown',
+      route: path,
+      internalSecret: options.internalSecret,
+      timeoutMs: 10_000,
     });
-    const body = Buffer.from(await res.arrayBuffer());
     const contentType = res.headers.get('content-type') ?? 'application/json; charset=utf-8';
     const named = parseCacheGeneration(res.headers.get(CACHE_GENERATION_HEADER));
     if (res.status !== 200 || !named) {
@@ -183,7 +180,7 @@ export function createPublicCache(options: PublicCacheOptions) {
         // One call to the service per URL at a time, however many requests missed together.
         let pending = loading.get(url);
         if (!pending) {
-          pending = load(req, url, target).finally(() => loading.delete(url));
+          pending = load(req, path, url, target).finally(() => loading.delete(url));
           loading.set(url, pending);
         }
         let fresh: Entry | Passed;

@@ -1,6 +1,6 @@
 import { AppError, type ServiceApp } from '@homereport/kit';
 import type { FastifyRequest } from 'fastify';
-import { forwardHeaders } from './proxy.js';
+import { getFromService } from './proxy.js';
 import type { ServiceName } from './routes.js';
 
 /** The web app's pages anyone may open, in the order a visitor meets them (web/src/app/router.tsx). */
@@ -54,21 +54,16 @@ export interface SiteIndexOptions {
 async function zipCodesOf(req: FastifyRequest, options: SiteIndexOptions): Promise<string[]> {
   let body: unknown;
   try {
-    const headers = forwardHeaders(req.headers, {
+    const { res, body: text } = await getFromService(req, {
+      base: options.targets.zipcodes,
+      url: '/api/zipcodes',
+      service: 'zipcodes',
+      route: '/api/zipcodes',
       internalSecret: options.internalSecret,
-      requestId: req.id,
-      ip: req.ip,
-      protocol: req.protocol,
-      host: req.host,
-      identity: null,
-    });
-    headers.accept = 'application/json';
-    const res = await fetch(`${options.targets.zipcodes}/api/zipcodes`, {
-      headers: headers as Record<string, string>,
-      signal: AbortSignal.timeout(ZIP_LIST_DEADLINE_MS),
+      timeoutMs: ZIP_LIST_DEADLINE_MS,
     });
     if (!res.ok) throw new Error(`status ${res.status}`);
-    body = await res.json();
+    body = JSON.parse(text.toString('utf8'));
   } catch {
     throw new AppError(
       503,

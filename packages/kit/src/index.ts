@@ -38,4 +38,5 @@ export * from './connections/breaker.js';
 export * from './metrics/consumer.js';
 export { unavailableDependency } from './dependency-errors.js';
 export * from './tracing/context.js';
+export { type OutgoingCall, startOutgoingCall } from './tracing/http.js';
 export * from './user-set.js';

@@ -1,5 +1,4 @@
 import type { Admin, Kafka } from 'kafkajs';
-import { type HistogramSeries, seriesOf } from './histogram.js';
 import {
   consumerLag,
   deadLetters,
@@ -10,8 +9,6 @@ import {
   onScrape,
 } from './registry.js';
 
-const consumeSeries = new Map<string, HistogramSeries>();
-
 /**
  * Counts one fetched group of messages of a topic once it is finished (handled, skipped as a
  * duplicate, or dead-lettered) and observes how long it took. `abandoned` is not finished: the
@@ -20,7 +17,7 @@ const consumeSeries = new Map<string, HistogramSeries>();
 export function countConsumed(topic: string, outcome: string, messages: number, startedAtMs: number): void {
   if (outcome === 'abandoned') return;
   eventsConsumed.inc({ topic, outcome: outcome.replace('-', '_') }, messages);
-  seriesOf(eventConsumeDuration, consumeSeries, topic, { topic }).observe((performance.now() - startedAtMs) / 1000);
+  eventConsumeDuration.observe({ topic }, (performance.now() - startedAtMs) / 1000);
 }
 
 /**

@@ -2,21 +2,13 @@ import type { Client as S3Client } from 'minio';
 import type { MongoConnection } from '../connections/mongo.js';
 import { startDependencySpan, traceDependency, traceMongo } from '../tracing/dependencies.js';
 import { endSpan, tracesExported } from '../tracing/export.js';
-import type { HistogramSeries } from './histogram.js';
-import { seriesOf } from './histogram.js';
 import { type Outcome, dependencyDuration, metricsEnabled, secondsSince } from './registry.js';
 
 export type Dependency = 'mongo' | 'redis' | 's3' | 'smtp' | 'kafka';
 
-const children = new Map<string, HistogramSeries>();
-
 /** Records one call's duration on the series of its dependency, operation and outcome. */
 function observeCall(dependency: Dependency, operation: string, outcome: Outcome, seconds: number): void {
-  seriesOf(dependencyDuration, children, `${dependency} ${operation} ${outcome}`, {
-    dependency,
-    operation,
-    outcome,
-  }).observe(seconds);
+  dependencyDuration.observe({ dependency, operation, outcome }, seconds);
 }
 
 /** Times one call of a dependency by operation and outcome; the call's own result or error passes through. */

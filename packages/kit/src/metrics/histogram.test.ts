@@ -1,12 +1,11 @@
-import { Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { BucketHistogram } from './histogram.js';
+import { dependencyDuration, enableMetrics, scrape } from './registry.js';
 
-/** Each sample line as `name{sorted labels}` -> value, so two expositions can be compared. */
-function samples(text: string): Map<string, number> {
+/** The samples of one metric as `name{sorted labels}` -> value, so label order does not matter. */
+function samples(text: string, metric: string): Map<string, number> {
   const out = new Map<string, number>();
   for (const line of text.split('\n')) {
-    if (!line || line.startsWith('#')) continue;
+    if (!line.startsWith(metric)) continue;
     const m = /^([a-z_]+)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!m) throw new Error(`not a sample line: ${line}`);
     const labels = (m[2] ?? '').match(/[a-z_]+="(?:[^"\\]|\\.)*"/g) ?? [];
@@ -15,50 +14,40 @@ function samples(text: string): Map<string, number> {
   return out;
 }
 
-describe('BucketHistogram', () => {
-  const buckets = [0.005, 0.01, 0.1, 1];
-  const observations: [string, string, number][] = [
-    ['/a', '200', 0.001],
-    ['/a', '200', 0.005],
-    ['/a', '200', 0.05],
-    ['/a', '500', 2],
-    ['/b/:id', '200', 0.2],
-    ['/b/:id', '200', 7],
-  ];
+describe('the duration histograms', () => {
+  enableMetrics('unit');
+  const name = 'dependency_call_duration_seconds';
 
-  it('exposes the same samples as prom-client for the same observations', async () => {
-    const registry = new Registry();
-    registry.setDefaultLabels({ service: 'unit' });
-    const reference = new Histogram({
-      name: 'x_seconds',
-      help: 'h',
-      labelNames: ['route', 'status'],
-      buckets,
-      registers: [registry],
-    });
-    const ours = new BucketHistogram('x_seconds', 'h', ['route', 'status'], buckets);
-    const series = new Map<string, ReturnType<typeof ours.series>>();
-    for (const [route, status, value] of observations) {
-      reference.observe({ route, status }, value);
-      const key = `${route} ${status}`;
-      if (!series.has(key)) series.set(key, ours.series({ route, status }));
-      series.get(key)?.observe(value);
-    }
-    const expected = samples(await registry.metrics());
-    const got = samples(ours.expose('service="unit"'));
-    expect(got).toEqual(expected);
-    expect(got.get('x_seconds_bucket{le="+Inf",route="/a",service="unit",status="200"}')).toBe(3);
-    expect(got.get('x_seconds_bucket{le="0.005",route="/a",service="unit",status="200"}')).toBe(2);
-    expect(got.get('x_seconds_count{route="/b/:id",service="unit",status="200"}')).toBe(2);
+  it("count each observation into its buckets, cumulative as Prometheus reads them, with the process's label", async () => {
+    const observations: [string, 'ok' | 'error', number][] = [
+      ['find', 'ok', 0.001],
+      ['find', 'ok', 0.005],
+      ['find', 'ok', 0.05],
+      ['find', 'error', 2],
+      ['insert', 'ok', 0.2],
+      ['insert', 'ok', 7],
+    ];
+    for (const [operation, outcome, value] of observations)
+      dependencyDuration.observe({ dependency: 'mongo', operation, outcome }, value);
+    const got = samples(await scrape(), name);
+    const find = 'dependency="mongo",operation="find",outcome="ok",service="unit"';
+    expect(got.get(`${name}_bucket{dependency="mongo",le="+Inf",operation="find",outcome="ok",service="unit"}`)).toBe(
+      3,
+    );
+    expect(got.get(`${name}_bucket{dependency="mongo",le="0.005",operation="find",outcome="ok",service="unit"}`)).toBe(
+      2,
+    );
+    expect(got.get(`${name}_count{${find}}`)).toBe(3);
+    expect(got.get(`${name}_count{dependency="mongo",operation="insert",outcome="ok",service="unit"}`)).toBe(2);
+    // Above the last bucket (2.5 s): only in +Inf, the count and the sum.
+    expect(got.get(`${name}_bucket{dependency="mongo",le="2.5",operation="insert",outcome="ok",service="unit"}`)).toBe(
+      1,
+    );
+    expect(got.get(`${name}_sum{dependency="mongo",operation="insert",outcome="ok",service="unit"}`)).toBeCloseTo(7.2);
   });
 
-  it('escapes label values as the exposition format requires', () => {
-    const h = new BucketHistogram('y_seconds', 'help', ['op'], [1]);
-    h.series({ op: 'a"b\\c\nd' }).observe(0.5);
-    expect(h.expose('')).toContain('y_seconds_count{op="a\\"b\\\\c\\nd"} 1');
-  });
-
-  it('refuses buckets that do not increase', () => {
-    expect(() => new BucketHistogram('z', 'h', [], [1, 1])).toThrow(/increasing/);
+  it('escapes label values as the exposition format requires', async () => {
+    dependencyDuration.observe({ dependency: 'mongo', operation: 'a"b\\c\nd', outcome: 'ok' }, 0.5);
+    expect(await scrape()).toMatch(/dependency_call_duration_seconds_count\{[^}]*operation="a\\"b\\\\c\\nd"[^}]*\} 1/);
   });
 });

@@ -4,6 +4,7 @@ import {
   type Span,
   SpanKind,
   SpanStatusCode,
+  TraceFlags,
   type Tracer,
   trace as otelTrace,
 } from '@opentelemetry/api';
@@ -38,7 +39,7 @@ export function startTracing(service: string, options: TracingOptions): void {
   // traces (the default) would hold them for nothing, about 15 MB of RSS (bench:memory).
   const load = requireLazily;
   const { OTLPTraceExporter } = load('@opentelemetry/exporter-trace-otlp-http') as typeof OtlpHttp;
-  const { resourceFromAttributes } = load('@opentelemetry/resources') as typeof Resources;
+  const { detectResources, envDetector, resourceFromAttributes } = load('@opentelemetry/resources') as typeof Resources;
   const { BasicTracerProvider, BatchSpanProcessor } = load('@opentelemetry/sdk-trace-base') as typeof TraceBase;
   const { ATTR_SERVICE_NAME } = load('@opentelemetry/semantic-conventions') as typeof Conventions;
   const processors: SpanProcessor[] = [];
@@ -49,10 +50,14 @@ export function startTracing(service: string, options: TracingOptions): void {
     processors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url }), { maxQueueSize: 2048 }));
   }
   void provider?.shutdown();
-  provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: service }),
-    spanProcessors: processors,
-  });
+  // The SDK reads OpenTelemetry's environment itself (OTEL_TRACES_SAMPLER and its argument,
+  // OTEL_BSP_*) but for the resource, which is the caller's: OTEL_RESOURCE_ATTRIBUTES (the
+  // environment detector's) with the process's own name over any `service.name` there, as one
+  // setting shared by every pod must not make them all one service.
+  const resource = detectResources({ detectors: [envDetector] }).merge(
+    resourceFromAttributes({ [ATTR_SERVICE_NAME]: service }),
+  );
+  provider = new BasicTracerProvider({ resource, spanProcessors: processors });
   tracer = provider.getTracer('homereport');
 }
 
@@ -74,7 +79,8 @@ export const tracesExported = (): boolean => tracer !== null;
 /**
  * A span of `parent`'s trace (a child of `parent.spanId`), or a trace's first span when `parent`
  * is null, and the context whose callees are its children; null when tracing is off or the
- * caller asked for no sampling.
+ * caller asked for no sampling. A trace's first span is sampled or not by the SDK's sampler
+ * (OTEL_TRACES_SAMPLER): the context says which, so every header sent on carries the decision.
  */
 export function startSpan(
   name: string,
@@ -100,7 +106,7 @@ export function startSpan(
       traceId: own.traceId,
       spanId: own.spanId,
       ...(parent ? { parentSpanId: parent.spanId } : {}),
-      sampled: true,
+      sampled: (own.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED,
     },
   };
 }

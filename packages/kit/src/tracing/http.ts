@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceApp } from '../app.js';
 import { type Logger, childWithTrace } from '../logger.js';
 import { type TraceContext, traceparentOf } from './context.js';
-import { continueWithSpan, endSpan, flushTraces, tracesExported } from './export.js';
+import { continueWithSpan, endSpan, flushTraces, startSpan, tracesExported } from './export.js';
 
 const TRACE = Symbol('trace');
 const SPAN = Symbol('span');
@@ -63,5 +63,46 @@ export function serverSpanEnder(): ((req: FastifyRequest, reply: FastifyReply, r
     });
     if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
     endSpan(span);
+  };
+}
+
+/** An HTTP call this process makes for a request it serves (the gateway's hop to a service). */
+export interface OutgoingCall {
+  /** The `traceparent` to send: the callee's server span is a child of this call's span. */
+  traceparent: string;
+  /** Ends the call's span with the callee's status, or as failed with `err`; once, later calls do nothing. */
+  end(statusCode?: number, err?: unknown): void;
+}
+
+const NOTHING_TO_END = () => {};
+
+/**
+ * A call to `service` made on behalf of `raw`: a client span, a child of the request's server
+ * span, when traces are exported and the request's trace is sampled; otherwise only the header
+ * that names the request's own span, with its sampling decision.
+ */
+export function startOutgoingCall(raw: IncomingMessage, method: string, route: string, service: string): OutgoingCall {
+  const parent = traceOfRequest(raw);
+  const started = tracesExported()
+    ? startSpan(`${method} ${route}`, SpanKind.CLIENT, parent, {
+        'http.request.method': method,
+        'http.route': route,
+        'peer.service': service,
+      })
+    : null;
+  if (!started) return { traceparent: traceparentOf(parent), end: NOTHING_TO_END };
+  const { span } = started;
+  let ended = false;
+  return {
+    traceparent: traceparentOf(started.context),
+    end(statusCode, err) {
+      if (ended) return;
+      ended = true;
+      if (statusCode !== undefined) {
+        span.setAttribute('http.response.status_code', statusCode);
+        if (statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      }
+      endSpan(span, err);
+    },
   };
 }

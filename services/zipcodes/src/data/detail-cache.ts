@@ -1,6 +1,10 @@
 import type { ZipAnalysis } from '@homereport/contracts';
 import { type Redis, readCacheGeneration } from '@homereport/kit';
+import { LRUCache } from 'lru-cache';
 import { GENERATION_KEY } from './list-index.js';
+
+/** "We have none" as kept: the cache holds no null. */
+const NONE = Symbol('none');
 
 /**
  * The analyses this process read lately, answers "we have none" included, kept while the list
@@ -12,12 +16,14 @@ import { GENERATION_KEY } from './list-index.js';
  */
 export class DetailCache {
   private generation: string | null = null;
-  private readonly entries = new Map<string, ZipAnalysis | null>();
+  private readonly entries: LRUCache<string, ZipAnalysis | typeof NONE>;
 
   constructor(
     private readonly redis: Redis,
-    private readonly maxEntries = 2000,
-  ) {}
+    maxEntries = 2000,
+  ) {
+    this.entries = new LRUCache({ max: maxEntries });
+  }
 
   async find(zipCode: string, load: (zipCode: string) => Promise<ZipAnalysis | null>): Promise<ZipAnalysis | null> {
     const generation = await readCacheGeneration(this.redis, GENERATION_KEY);
@@ -26,22 +32,11 @@ export class DetailCache {
       this.entries.clear();
       this.generation = generation;
     }
-    if (this.entries.has(zipCode)) {
-      const hit = this.entries.get(zipCode) ?? null;
-      // Map order is insertion order: moving the entry to the end keeps the oldest first.
-      this.entries.delete(zipCode);
-      this.entries.set(zipCode, hit);
-      return hit;
-    }
+    const hit = this.entries.get(zipCode);
+    if (hit !== undefined) return hit === NONE ? null : hit;
     const analysis = await load(zipCode);
     // An import may have bumped the generation while we read; then what we read is not kept.
-    if (this.generation === generation) {
-      this.entries.set(zipCode, analysis);
-      if (this.entries.size > this.maxEntries) {
-        const oldest = this.entries.keys().next().value;
-        if (oldest !== undefined) this.entries.delete(oldest);
-      }
-    }
+    if (this.generation === generation) this.entries.set(zipCode, analysis ?? NONE);
     return analysis;
   }
 }
