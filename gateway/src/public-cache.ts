@@ -7,6 +7,7 @@ import {
   CACHE_GENERATION_HEADER,
   type Logger,
   type Redis,
+  etagMatches,
   parseCacheGeneration,
   unavailableDependency,
 } from '@homereport/kit';
@@ -310,11 +311,4 @@ function refusedEncodings(accepted: string): Set<string> {
     if (name && q !== undefined && Number(q.slice(2)) === 0) refused.add(name);
   }
   return refused;
-}
-
-/** Whether an If-None-Match header names this ETag (weak comparison, as for GET). */
-function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }

@@ -6,9 +6,9 @@ export function ReportFigures({ summary }: { summary: ReportSummary | null | und
   const figures = reportFigures(summary);
   if (figures.length === 0) return null;
   return (
-    <dl className="report-figures" data-testid="report-figures">
+    <dl className="report-stats" data-testid="report-figures">
       {figures.map((figure) => (
-        <div key={figure.key} className="report-figure">
+        <div key={figure.key} className="report-stat">
           <dt>{figure.label}</dt>
           <dd data-testid={`report-figure-${figure.key}`}>{figure.value}</dd>
         </div>
