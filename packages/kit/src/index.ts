@@ -37,3 +37,4 @@ export * from './metrics/consumer.js';
 export { unavailableDependency } from './dependency-errors.js';
 export * from './tracing/context.js';
 export * from './user-set.js';
+export * from './migrations.js';
