@@ -146,7 +146,7 @@ describe('index changes as migration steps', () => {
         INTERNAL_SECRET: env.internalSecret,
         EVENT_SECRET_KEY: env.eventSecretKey,
         // Never listened on: the start stops before.
-        PORT: String(env.servicePorts.leads + 50),
+        PORT: String((env.servicePorts.leads ?? 24005) + 50),
         METRICS_PORT: '0',
         LOG_FORMAT: 'json',
       },

@@ -99,6 +99,8 @@ interface CreditPeriodDoc {
   credits: number;
   /** Reports opened in this period: reopening them is free. */
   opened: string[];
+  /** Properties whose request ids opened before properties were merged (migrations/credits-per-property.ts). */
+  merged?: string[];
 }
 
 /** One per user and report ever opened: `_id: <userId>:<requestId>`; decides "unique reports". */

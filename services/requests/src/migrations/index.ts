@@ -1,5 +1,7 @@
 import type { MigrationPlan } from '@homereport/kit';
 import { INDEXES } from '../data/collections.js';
+import { coverMergedRequests } from './cover-merged.js';
+import { creditsPerProperty } from './credits-per-property.js';
 import { assignProperties } from './properties.js';
 
 /**
@@ -10,5 +12,9 @@ import { assignProperties } from './properties.js';
  */
 export const MIGRATIONS: MigrationPlan = {
   indexes: INDEXES,
-  steps: [{ name: 'properties', run: assignProperties }],
+  steps: [
+    { name: 'properties', run: assignProperties },
+    { name: 'cover-merged-requests', run: coverMergedRequests },
+    { name: 'credits-per-property', run: creditsPerProperty },
+  ],
 };
