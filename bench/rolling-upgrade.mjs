@@ -13,7 +13,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { Agent, createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import httpProxy from 'http-proxy';
@@ -75,7 +75,8 @@ try {
   };
 
   // ---- balancers: one per kind of process, over its instances in service (a Kubernetes Service) ----
-  const proxy = httpProxy.createProxyServer({ xfwd: false });
+  // Kept-alive connections to the instances, as a Service's proxy keeps them.
+  const proxy = httpProxy.createProxyServer({ xfwd: false, agent: new Agent({ keepAlive: true }) });
   proxy.on('error', (_err, _req, res) => {
     if (res.headersSent) return res.end();
     res.writeHead(502, { 'content-type': 'application/json' });
@@ -196,7 +197,8 @@ try {
   const statusesOf = (rows) => {
     const counts = {};
     for (const r of rows) {
-      const key = r.status === 0 ? 'no answer' : r.status === 503 && Number(r.retryAfter) > 0 ? '503+RA' : r.status;
+      const key =
+        r.status === 0 ? `no answer (${r.error})` : r.status === 503 && Number(r.retryAfter) > 0 ? '503+RA' : r.status;
       counts[key] = (counts[key] ?? 0) + 1;
     }
     return Object.entries(counts)
