@@ -84,6 +84,11 @@ export const WORKLOAD_SETTINGS = {
   LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
   LOGIN_MAX_FAILURES_PER_IP: '1000000',
   LOGIN_SLOWDOWN_AFTER: '1000000',
+  // Every coverage request gets its own receipt (no hourly digest), so checkWrites can tell each
+  // receipt sent twice under a fault.
+  RECEIPTS_PER_HOUR_BEFORE_DIGEST: '0',
+  // Its admin and users request coverage far faster than an account may.
+  ACCOUNT_REQUESTS_PER_HOUR: '1000000',
 };
 
 /** The calls per second to send: `flagRate` when given, else half the measured capacity (at least 5). */

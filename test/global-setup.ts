@@ -11,7 +11,7 @@ import { infraPorts, provision, repoRoot, startInfra, stopByPidFile } from '../i
 import { stackPorts, startStack } from '../infra/local/stack.mjs';
 import { dockerAnswers, startContainers } from './containers.js';
 import { checkLogs, tokensSent } from './log-check.js';
-import { TEST_ANON_REQUESTS_PER_HOUR } from './support/allowances.js';
+import { TEST_ACCOUNT_REQUESTS_PER_HOUR, TEST_ANON_REQUESTS_PER_HOUR } from './support/allowances.js';
 import type { TestEnv } from './support/env.js';
 import { metaTestSettings } from './support/meta.js';
 
@@ -72,6 +72,8 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_PER_MINUTE: '100000',
       // Tests send many anonymous requests from one address; the allowance test starts near it.
       ANON_REQUESTS_PER_HOUR: String(TEST_ANON_REQUESTS_PER_HOUR),
+      // And many signed in with one account; the account ceiling's test starts near it.
+      ACCOUNT_REQUESTS_PER_HOUR: String(TEST_ACCOUNT_REQUESTS_PER_HOUR),
       ...meta.settings,
     },
   }).catch(async (err) => {

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { landingBudget } from './tools/landingBudget';
 import { precompress } from './tools/precompress';
+import { sharedChunk } from './tools/sharedChunk';
 import { supportEmailDefine } from './tools/supportEmail';
 
 /** Issue 10: the landing page ships at most this much gzipped JavaScript, however many screens exist. */
@@ -25,7 +26,13 @@ export default defineConfig(({ mode }) => {
     preview: {
       proxy: { '/api': { target: apiTarget, changeOrigin: true } },
     },
-    build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      sourcemap: true,
+      // One chunk for the shared pieces the pages load after the entry (tools/sharedChunk.ts).
+      rollupOptions: { output: { manualChunks: sharedChunk } },
+    },
     // SUPPORT_EMAIL, the notifications service's setting, reaches the pages too: one address.
     define: supportEmailDefine(env),
   };

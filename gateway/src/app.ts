@@ -9,24 +9,24 @@ import {
   SESSION_ENDED_CHANNEL,
   type ServiceApp,
   SessionStore,
+  bodyUnread,
   createServiceApp,
   forbidden,
   notFound,
   registerRedis,
+  requestBudget,
   splitList,
-  tooManyRequests,
   unauthorized,
 } from '@homereport/kit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { listenToAnnouncements } from './announcements.js';
 import { registerApiReference } from './api-reference.js';
 import { refuseOversizedBody } from './body-limit.js';
 import type { GatewayConfig } from './config.js';
-import { bodyUnread, refuse, refuseFromHook } from './early-answer.js';
+import { refuse, refuseFromHook } from './early-answer.js';
 import { cachedHealth, servicesHealth } from './health.js';
 import { createProxy } from './proxy.js';
 import { createPublicCache } from './public-cache.js';
-import { SharedRateLimit } from './rate-limit.js';
 import {
   PUBLIC_CACHEABLE,
   type ServiceName,
@@ -41,6 +41,13 @@ import { securityHeadersFor } from './security-headers.js';
 import { createSessionCache } from './session-cache.js';
 import { registerSiteIndex } from './site-index.js';
 import { registerWebApp } from './web.js';
+
+/** What the gateway's route plugins are given. */
+interface GatewayParts {
+  config: GatewayConfig;
+  redis: Redis;
+  targets: Upstreams;
+}
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -70,10 +77,10 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
   const targets = upstreams(config);
   await registerHeaders(app, config);
   registerBodyRules(app, config);
-  registerHealth(app, config, redis, targets);
+  await app.register(healthRoutes, { config, redis, targets });
   // /api/openapi.json and /api/docs: the gateway's own, before the /api/* forwarding.
   registerApiReference(app, { targets, logger });
-  registerApi(app, config, logger, redis, targets);
+  await app.register(apiRoutes, { config, logger, redis, targets });
   // /robots.txt and /sitemap.xml, before the web app's fallback would answer them with its HTML.
   registerSiteIndex(app, { targets, internalSecret: config.INTERNAL_SECRET });
   // The built web app: precompressed, hashed assets cached for a year, SPA fallback (web.ts).
@@ -116,35 +123,44 @@ function registerBodyRules(app: ServiceApp, config: GatewayConfig): void {
  * /api/health: each answer fans out to every service and their dependencies, so it is asked at
  * most every 1.5 s, limited per client, and not logged at info (probes call it every few seconds).
  */
-function registerHealth(app: ServiceApp, config: GatewayConfig, redis: Redis, targets: Upstreams): void {
-  const limit = new SharedRateLimit({
-    redis,
-    prefix: 'ratelimit:gw-health:',
-    windowSeconds: 60,
-    perWindow: config.HEALTH_RATE_LIMIT_PER_MINUTE,
-  });
-  app.addHook('onClose', () => limit.close());
+const healthRoutes: FastifyPluginAsync<GatewayParts> = async (app, { config, redis, targets }) => {
+  if (config.HEALTH_RATE_LIMIT_PER_MINUTE > 0) {
+    await app.register(requestBudget, {
+      redis,
+      prefix: 'ratelimit:gw-health:',
+      max: config.HEALTH_RATE_LIMIT_PER_MINUTE,
+      windowSeconds: 60,
+      message: 'Too many health checks. Please slow down.',
+    });
+  }
   const health = cachedHealth(() => servicesHealth(targets));
-  app.get('/api/health', { logLevel: 'warn' }, async (req, reply) => {
-    const wait = limit.hit(req.ip);
-    if (wait !== null) throw tooManyRequests(wait, 'Too many health checks. Please slow down.');
+  app.get('/api/health', { logLevel: 'warn' }, async (_req, reply) => {
     const { ok, body } = await health();
     if (!ok) reply.header('retry-after', '5');
     return reply.status(ok ? 200 : 503).send(body);
   });
-}
+};
 
 /**
  * Every other /api path: the per-client budget, then kept public answers or the caller's
  * identity, the admin-path rule, and the service that answers it.
  */
-function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, redis: Redis, targets: Upstreams): void {
-  const requestLimit = new SharedRateLimit({
-    redis,
-    prefix: 'ratelimit:gw:',
-    windowSeconds: 60,
-    perWindow: config.RATE_LIMIT_PER_MINUTE,
-  });
+const apiRoutes: FastifyPluginAsync<GatewayParts & { logger: Logger }> = async (
+  app,
+  { config, logger, redis, targets },
+) => {
+  // The per-client budget of every /api route but health (which has its own): counted before
+  // anything else of the route, kept public answers included.
+  if (config.RATE_LIMIT_PER_MINUTE > 0) {
+    await app.register(requestBudget, {
+      redis,
+      prefix: 'ratelimit:gw:',
+      max: config.RATE_LIMIT_PER_MINUTE,
+      windowSeconds: 60,
+      message: 'Too many requests. Please slow down and try again shortly.',
+      onExceeded: labelRefused,
+    });
+  }
   // What the services announce: generation bumps (public answers) and ended sessions.
   const announcements = listenToAnnouncements(redis, [CACHE_GENERATION_CHANNEL, SESSION_ENDED_CHANNEL], logger);
   // Public answers kept here while the owning service's cache generation holds (public-cache.ts).
@@ -163,17 +179,7 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
   app.addHook('onClose', async () => {
     proxy.close();
     announcements.close();
-    await requestLimit.close();
   });
-
-  /** The per-client budget of every /api route but health (which has its own). */
-  const limitRequests = (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
-    const wait = requestLimit.hit(req.ip);
-    if (wait === null) return done();
-    labelRefused(req);
-    const refused = tooManyRequests(wait, 'Too many requests. Please slow down and try again shortly.');
-    refuseFromHook(req, reply, refused, done);
-  };
 
   /** `relabel`: through the catch-all route, whose pattern alone would say nothing of the call. */
   const forwardApi = async (req: FastifyRequest, reply: FastifyReply, relabel: boolean) => {
@@ -212,7 +218,6 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
   app.route({
     method: FORWARDED_METHODS,
     url: '/api/*',
-    onRequest: limitRequests,
     handler: (req, reply) => forwardApi(req, reply, true),
     // A write answered by a service whose public answers are kept: what it kept may be stale.
     // Not a refused one (4xx, here or by the service), which changed nothing: refused writes
@@ -235,23 +240,21 @@ function registerApi(app: ServiceApp, config: GatewayConfig, logger: Logger, red
     },
   });
 
-  // Kept public answers: served by a hook once the budget allowed the request, before identity
-  // is looked up (they are the same for everyone); on a miss the cache asks the service itself.
+  // Kept public answers: served by a hook once the budget (an onRequest hook) allowed the
+  // request, before identity is looked up (they are the same for everyone); on a miss the cache
+  // asks the service itself.
   for (const path of PUBLIC_CACHEABLE) {
     const target = targets[serviceFor(path) as ServiceName];
     app.get(path, {
-      onRequest: [
-        limitRequests,
-        async (req, reply) => {
-          if (await publicCache.serve(req, reply, path, target)) return reply;
-        },
-      ],
+      preValidation: async (req, reply) => {
+        if (await publicCache.serve(req, reply, path, target)) return reply;
+      },
       handler: (req, reply) => forwardApi(req, reply, false),
     });
   }
-}
+};
 
-/** What the /api catch-all forwards: every method Fastify routes but QUERY (see registerApi). */
+/** What the /api catch-all forwards: every method Fastify routes but QUERY (see apiRoutes). */
 const FORWARDED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
 
 /**

@@ -1,13 +1,6 @@
-import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import type { AppError } from '@homereport/kit';
+import { type AppError, bodyUnread, drainBody } from '@homereport/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-/** Whether the client is still sending a body the gateway has not read. */
-export function bodyUnread(req: FastifyRequest): boolean {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  return (declared > 0 || req.headers['transfer-encoding'] !== undefined) && !req.raw.complete;
-}
 
 /**
  * Refuses a request with `error`. One whose body is still arriving is answered without losing
@@ -30,7 +23,7 @@ export function refuse(
   if (error.extra.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.extra.retryAfterSeconds));
   const answer = new Readable({ read() {} });
   answer.push(body);
-  drain(req.raw, maxBytes, maxMs).finally(() => answer.push(null));
+  drainBody(req.raw, { maxBytes, maxMs }).finally(() => answer.push(null));
   req.log.info({ statusCode: error.statusCode, code: error.code }, 'answered before reading the body');
   return reply
     .status(error.statusCode)
@@ -56,25 +49,4 @@ export function refuseFromHook(
   } catch (err) {
     done(err as Error);
   }
-}
-
-function drain(raw: IncomingMessage, maxBytes: number, maxMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    let seen = 0;
-    const done = () => {
-      clearTimeout(timer);
-      raw.removeListener('data', onData);
-      resolve();
-    };
-    const onData = (chunk: Buffer) => {
-      seen += chunk.length;
-      if (seen > maxBytes) done();
-    };
-    const timer = setTimeout(done, maxMs);
-    raw.on('data', onData);
-    raw.once('end', done);
-    raw.once('error', done);
-    raw.once('close', done);
-    raw.resume();
-  });
 }

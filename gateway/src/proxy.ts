@@ -1,5 +1,5 @@
 import { Agent, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, request } from 'node:http';
-import { AppError, IDENTITY_HEADERS, INTERNAL_SECRET_HEADER, type Identity } from '@homereport/kit';
+import { AppError, IDENTITY_HEADERS, INTERNAL_SECRET_HEADER, type Identity, hasBody } from '@homereport/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceName, Upstreams } from './routes.js';
 
@@ -167,11 +167,6 @@ function withAnswerHead(reply: FastifyReply, res: IncomingMessage): FastifyReply
     if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value);
   }
   return reply;
-}
-
-/** Whether a request declares a body (RFC 9112, 6.3: a length or a transfer coding). */
-function hasBody(headers: IncomingHttpHeaders): boolean {
-  return headers['transfer-encoding'] !== undefined || (headers['content-length'] ?? '0') !== '0';
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * The security headers of pages and documents a browser renders (what helmet would send with our
- * settings), computed once: helmet's per-request middleware chain cost about 30% of a minimal
- * Fastify answer's throughput here; setting a fixed list costs about 5%.
+ * The security headers of pages and documents a browser renders (what helmet sends with these
+ * settings), computed once: @fastify/helmet builds helmet's middleware chain for every request,
+ * which more than doubled the gateway's CPU per kept public answer (bench/gateway-parts.mjs,
+ * decision 030); setting a fixed list costs a few percent.
  *
  * The web app's policy allows only what the built app uses (decision 007): its script and
  * stylesheet files, data: images (the map's and icons' SVG), calls to this origin. No inline

@@ -3,8 +3,9 @@ import type { Redis } from '@homereport/kit';
 
 /**
  * The part of ioredis the gateway uses, in memory, for inject() tests without a Redis server:
- * strings, the session store's script, the rate limit's INCRBY/EXPIRE/PTTL pipeline, and a subscriber whose messages the
- * test sends itself (`announce`).
+ * strings, the session store's script, the request budget's INCRBY/PEXPIRE/PTTL pipeline (kit
+ * rate-limit.ts), and a subscriber whose messages the test sends itself
+ * (`announce`).
  */
 export function fakeRedis() {
   const values = new Map<string, string>();
@@ -37,7 +38,7 @@ export function fakeRedis() {
           replies.push([null, next]);
           return chain;
         },
-        expire() {
+        pexpire() {
           replies.push([null, 1]);
           return chain;
         },

@@ -3,7 +3,10 @@ import { Topics, sealContext } from '@homereport/contracts';
 import { createEvent, createKafka, createLogger, sealSecret } from '@homereport/kit';
 import { type Db, MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSUMER_GROUP as NOTIFICATIONS_GROUP } from '../../services/notifications/src/events/consumers.js';
+import {
+  CONSUMER_GROUP as NOTIFICATIONS_GROUP,
+  URGENT_CONSUMER_GROUP,
+} from '../../services/notifications/src/events/consumers.js';
 import { eventually, freshClientAddress } from '../support/api.js';
 import {
   BUDGET,
@@ -231,8 +234,9 @@ describe.runIf(run)('two instances of every service and two gateways', () => {
         await eventually(
           async () => {
             if ((await doneClaims()).length !== sent.length) return false;
+            // user-registered is read by the urgent lane's group; its claims are the service's group's.
             const [committed] = await admin.fetchOffsets({
-              groupId: NOTIFICATIONS_GROUP,
+              groupId: URGENT_CONSUMER_GROUP,
               topics: [Topics.userRegistered],
             });
             const ends = await admin.fetchTopicOffsets(Topics.userRegistered);
@@ -336,7 +340,7 @@ describe.runIf(run)('two instances of every service and two gateways', () => {
     expect(passed(spent)).toBe(BUDGET);
     await counted(BUDGET);
 
-    // 40 hits at once, 20 through each gateway. The bound (gateway/src/rate-limit.ts, README
+    // 40 hits at once, 20 through each gateway. The bound (SharedCounts in packages/kit/src/rate-limit.ts, README
     // "Rate limits"): with N gateways a client can exceed the budget by what the other N - 1 let
     // through in one flush interval (100 ms). Whichever gateway added last to Redis was told the
     // full budget and lets none through; the other may not have heard of the other's last hits

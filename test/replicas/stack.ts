@@ -6,7 +6,7 @@ import { type Role, SessionStore } from '@homereport/kit';
 import { Redis } from 'ioredis';
 import { startInfra, stopByPidFile } from '../../infra/local/servers.mjs';
 import { type StackPorts, type StackProcess, startStack } from '../../infra/local/stack.mjs';
-import { TEST_ANON_REQUESTS_PER_HOUR } from '../support/allowances.js';
+import { TEST_ACCOUNT_REQUESTS_PER_HOUR, TEST_ANON_REQUESTS_PER_HOUR } from '../support/allowances.js';
 import { type ApiOptions, type ApiResponse, api, freshClientAddress, uniqueEmail } from '../support/api.js';
 import { testEnv } from '../support/env.js';
 import { serversPresent } from '../support/servers.js';
@@ -109,6 +109,7 @@ export async function startSeparateStack(options: SeparateStackOptions): Promise
         // the production deadline of a MongoDB call (1.5 s) turned a slow moment into a 503.
         MONGO_TIMEOUT_MS: '5000',
         ANON_REQUESTS_PER_HOUR: String(TEST_ANON_REQUESTS_PER_HOUR),
+        ACCOUNT_REQUESTS_PER_HOUR: String(TEST_ACCOUNT_REQUESTS_PER_HOUR),
         ...options.settings,
       },
     });

@@ -5,3 +5,6 @@
 
 /** Anonymous coverage requests per client address and hour (tests send many from one address). */
 export const TEST_ANON_REQUESTS_PER_HOUR = 1000;
+
+/** Coverage requests per signed-in account and hour (tests send many with one session). */
+export const TEST_ACCOUNT_REQUESTS_PER_HOUR = 1000;

@@ -11,16 +11,24 @@ import { linkIn, tokenOf, waitForEmail } from '../../test/support/mail.js';
 
 export const PASSWORD = 'correct horse battery';
 
-/** A small but real PDF (header, objects, cross-reference table, trailer), as the upload checks bytes. */
-export function pdfBytes(text: string): Buffer {
-  const content = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+/**
+ * A small but real PDF (header, objects, cross-reference table, trailer), as the upload checks
+ * bytes: one page per text given, each line of it in Helvetica (a font every reader has).
+ */
+export function pdfBytes(text: string | string[]): Buffer {
+  const pages = typeof text === 'string' ? [text] : text;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    `<< /Type /Pages /Kids [${pages.map((_, i) => `${4 + 2 * i} 0 R`).join(' ')}] /Count ${pages.length} >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
+  for (const [i, page] of pages.entries()) {
+    const content = `BT /F1 18 Tf 72 720 Td (${page}) Tj ET`;
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${5 + 2 * i} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    );
+  }
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((object, index) => {
@@ -68,12 +76,12 @@ export async function createRequestViaApi(address: string, token?: string): Prom
   return res.body.request.id;
 }
 
-/** Uploads the main report of a request and marks it covered, as staff would. */
-export async function coverViaApi(adminToken: string, id: string, address: string): Promise<void> {
+/** Uploads the main report of a request (a page per text of `pages`) and marks it covered, as staff would. */
+export async function coverViaApi(adminToken: string, id: string, address: string, pages?: string[]): Promise<void> {
   const form = new FormData();
   form.append(
     'report',
-    new Blob([new Uint8Array(pdfBytes(`Report for ${address}`))], { type: 'application/pdf' }),
+    new Blob([new Uint8Array(pdfBytes(pages ?? `Report for ${address}`))], { type: 'application/pdf' }),
     'analysis.pdf',
   );
   const upload = await fetch(`${testEnv().gatewayUrl}/api/admin/requests/${id}/upload`, {

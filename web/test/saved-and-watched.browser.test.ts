@@ -18,7 +18,7 @@ describe('saved reports and watched ZIP codes in a browser', () => {
   const pressed = (page: Page, selector: string, value: boolean) =>
     page.waitForSelector(`${selector}[aria-pressed="${value}"]`);
 
-  it('a reader stars reports on /properties and the report page, finds them on the dashboard, and unstars one there', async () => {
+  it('a reader stars reports on /properties and the report page, finds them on the dashboard, and removes one there', async () => {
     const admin = await newAdmin();
     const [first, second] = [uniqueAddress('Starred'), uniqueAddress('Starred')];
     const firstId = await createRequestViaApi(first);
@@ -56,8 +56,10 @@ describe('saved reports and watched ZIP codes in a browser', () => {
     await expect(page.getByTestId('saved-reports').textContent()).resolves.toContain(second);
     await screenshot(page, 'dashboard-saved-reports');
 
-    // Unstarred on the dashboard: gone from the list and from the server.
-    await page.locator(`[data-testid="saved-report"][data-id="${firstId}"] [data-testid="save-star"]`).click();
+    // Removed on the dashboard: gone from the list and from the server.
+    await page
+      .locator(`[data-testid="saved-report"][data-id="${firstId}"] [data-testid="saved-report-remove"]`)
+      .click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="saved-report"]').length === 1);
     const saved = await api<SavedReportsReply>('GET', '/api/users/saved', { token: reader.token });
     expect(saved.body.saved.map((r) => r.id)).toEqual([secondId]);

@@ -197,6 +197,8 @@ describe('ZIP code analyses in a browser', () => {
       'Investment Analysis',
       'Market Outlook',
       'Actionable Recommendations',
+      // Then the ZIP code's covered properties (issue 40).
+      'Property Reports in 44113',
     ]);
     const section = async (id: string) => (await page.getByTestId(id).textContent()) ?? '';
     for (const label of ['Key Takeaways', 'Investment Thesis', 'Bottom Line', 'Risk Level', 'Confidence']) {

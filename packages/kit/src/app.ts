@@ -29,6 +29,7 @@ import { type Logger, logAccess, loggablePath } from './logger.js';
 import { UNMATCHED_ROUTE, httpMetrics } from './metrics/http.js';
 import { metricsEnabled, onScrape } from './metrics/registry.js';
 import { Readiness } from './readiness.js';
+import { bodyUnread, drainBody } from './request-body.js';
 import { SECURITY_SCHEMES, declareRouteAuth } from './route-auth.js';
 import { registerRouteList } from './route-list.js';
 import { tracesExported } from './tracing/export.js';
@@ -344,17 +345,34 @@ async function answerError(error: FastifyError | AppError, req: FastifyRequest, 
 }
 
 /**
- * A query or path parameter declared as a whole number in a range (`limit`), refused: said in
- * words from its schema, the same for every route, rather than Ajv's "must be <= 100".
+ * A refused value said in words from its schema, the same for every route, rather than Ajv's
+ * "must be <= 100": a number in a range (query, path or body: `limit`, a report's figures), and a
+ * query text of a fixed shape by its description (`zip`: "five digits, for example 78701").
  */
 function rangeOf(req: FastifyRequest, part: string | undefined, field: string): string | null {
-  if (part !== 'querystring' && part !== 'params') return null;
+  if (part !== 'querystring' && part !== 'params' && part !== 'body') return null;
   const schema = req.routeOptions.schema?.[part] as
     | { properties?: Record<string, Record<string, unknown>> }
     | undefined;
   const property = schema?.properties?.[field];
-  if (property?.type !== 'integer' || property.minimum === undefined || property.maximum === undefined) return null;
-  return `must be a whole number from ${property.minimum} to ${property.maximum}`;
+  if (!property) return null;
+  const { type, minimum, maximum, multipleOf, pattern, description } = property;
+  // 100,000,000 grouped; a year (1700) or a small bound as it is.
+  const n = (value: unknown) =>
+    Math.abs(Number(value)) >= 10_000 ? Number(value).toLocaleString('en-US') : String(value);
+  if (type === 'integer' && minimum !== undefined) {
+    return maximum === undefined
+      ? `must be a whole number of at least ${n(minimum)}`
+      : `must be a whole number from ${n(minimum)} to ${n(maximum)}`;
+  }
+  if (type === 'number' && minimum !== undefined && maximum !== undefined) {
+    const steps = multipleOf === undefined ? '' : ` in steps of ${multipleOf}`;
+    return `must be a number from ${n(minimum)} to ${n(maximum)}${steps}`;
+  }
+  if (part === 'querystring' && type === 'string' && pattern !== undefined && typeof description === 'string') {
+    return `must be ${description}`;
+  }
+  return null;
 }
 
 /**
@@ -365,8 +383,7 @@ function rangeOf(req: FastifyRequest, part: string | undefined, field: string): 
  * connection still usable.
  */
 async function drainUnreadBody(req: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (!hasBody || req.raw.complete) return;
+  if (!bodyUnread(req)) return;
   const drained = await drainBody(req.raw);
   // Fastify marks these answers `connection: close`; once the body is read whole the
   // connection is reusable again, unless the caller asked to close it.
@@ -383,31 +400,6 @@ function registerHealthRoutes(app: ServiceApp): void {
     return reply.status(result.ready ? 200 : 503).send({ status: result.status, checks: result.checks });
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-}
-
-/** Reads what is left of a request body and drops it; false when it is longer or slower than the bounds. */
-function drainBody(raw: IncomingMessage, maxBytes = 64 * 1024 * 1024, maxMs = 15_000): Promise<boolean> {
-  return new Promise((resolve) => {
-    let seen = 0;
-    const finish = (drained: boolean) => {
-      clearTimeout(timer);
-      raw.removeListener('data', onData);
-      raw.removeListener('end', onEnd);
-      raw.removeListener('error', onError);
-      resolve(drained);
-    };
-    const onData = (chunk: Buffer) => {
-      seen += chunk.length;
-      if (seen > maxBytes) finish(false);
-    };
-    const onEnd = () => finish(true);
-    const onError = () => finish(false);
-    const timer = setTimeout(() => finish(false), maxMs);
-    raw.on('data', onData);
-    raw.once('end', onEnd);
-    raw.once('error', onError);
-    raw.resume();
-  });
 }
 
 function fieldName(instancePath: string, params: Record<string, unknown>): string {

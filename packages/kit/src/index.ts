@@ -24,6 +24,8 @@ export { DependencyStartupError, reaching } from './startup.js';
 export * from './sessions.js';
 export * from './infrastructure.js';
 export * from './window-counter.js';
+export * from './rate-limit.js';
+export * from './request-body.js';
 export * from './signed-links.js';
 export * from './cache-generation.js';
 export * from './cli.js';

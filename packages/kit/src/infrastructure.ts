@@ -209,8 +209,12 @@ export class Infrastructure {
     return relay;
   }
 
-  /** Consumes events with at-most-once effects per event id; keeps trying to join while Kafka is away. */
-  startConsumer(groupId: string, handlers: Record<string, EventHandler>): void {
+  /**
+   * Consumes events with at-most-once effects per event id; keeps trying to join while Kafka is
+   * away. `claimsGroup`: see ConsumerOptions (consumers that split a service's topics between them).
+   */
+  startConsumer(groupId: string, handlers: Record<string, EventHandler>, options: { claimsGroup?: string } = {}): void {
+    const claimsGroup = options.claimsGroup ?? groupId;
     let consumer: EventConsumer | undefined;
     let stopped = false;
     const db = this.db;
@@ -243,11 +247,12 @@ export class Infrastructure {
       this.retryUntilDone(`consumer ${groupId}`, async () => {
         if (stopped) return;
         // Inside the retry: on a broker that just started, topic creation can fail once.
-        await ensureTopics(this.kafka, [deadLetterTopic(groupId)], 1, this.topicLayout.replicationFactor);
+        await ensureTopics(this.kafka, [deadLetterTopic(claimsGroup)], 1, this.topicLayout.replicationFactor);
         startedAt = Date.now();
         consumer = await startConsumer({
           kafka: this.kafka,
           groupId,
+          claimsGroup,
           handlers,
           processed,
           ledger,

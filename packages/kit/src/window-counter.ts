@@ -9,10 +9,9 @@ export interface WindowCount {
 
 /**
  * Counts hits per key in Redis, in a window that opens with the first hit and lasts
- * `windowSeconds`; shared by every replica. Behind the contact form's limit (notifications) and
- * the anonymous request allowance (requests): callers decide what a count means and what to do
- * when Redis is away. (The gateway batches its hits in SharedRateLimit; sign-in attempts have
- * their own script in auth.)
+ * `windowSeconds`; shared by every replica. Only the contact form's limit (notifications) still
+ * counts here: request budgets are `requestBudget` (rate-limit.ts), and this goes once the contact
+ * form's limit is one of them (decision 030).
  */
 export class WindowCounter {
   constructor(

@@ -20,7 +20,7 @@ import {
   through,
   uniqueAddress,
 } from '../../../test/replicas/stack.js';
-import { TEST_ANON_REQUESTS_PER_HOUR } from '../../../test/support/allowances.js';
+import { TEST_ACCOUNT_REQUESTS_PER_HOUR, TEST_ANON_REQUESTS_PER_HOUR } from '../../../test/support/allowances.js';
 import { eventually, uniqueEmail } from '../../../test/support/api.js';
 import { SERVICE_DATABASES } from '../src/backup/manifest.js';
 
@@ -168,6 +168,7 @@ beforeAll(async () => {
     // Two stacks share two cores in this suite (see test/replicas/stack.ts).
     MONGO_TIMEOUT_MS: '5000',
     ANON_REQUESTS_PER_HOUR: String(TEST_ANON_REQUESTS_PER_HOUR),
+    ACCOUNT_REQUESTS_PER_HOUR: String(TEST_ACCOUNT_REQUESTS_PER_HOUR),
   };
   mongo = await new MongoClient(settings.MONGO_URL ?? '').connect();
   redis = new Redis(settings.REDIS_URL ?? '');

@@ -4,10 +4,12 @@ import { addressErasureRepository } from './data/address-erasure.js';
 import { contactMessagesRepository } from './data/contact-messages.js';
 import { INDEXES, createModels } from './data/models.js';
 import { redisRateLimiter } from './data/rate-limit.js';
+import { receiptWindowsRepository } from './data/receipt-windows.js';
 import { sentEmailsRepository } from './data/sent-emails.js';
 import type { Mailer } from './domain/ports.js';
 import { accountDeletedHandlers } from './events/account-deleted.js';
-import { CONSUMER_GROUP, notificationHandlers } from './events/consumers.js';
+import { CONSUMER_GROUP, URGENT_CONSUMER_GROUP, lanes, notificationHandlers } from './events/consumers.js';
+import { ReceiptDigestSender } from './events/receipt-digests.js';
 import { countedMailer } from './mail/counted.js';
 import { createSmtpMailer } from './mail/transport.js';
 import { registerContactRoutes } from './routes/contact/index.js';
@@ -22,8 +24,8 @@ export interface AppDeps {
 
 /**
  * The service: POST /api/contact, the outbox relay that publishes contact-message-received,
- * and the consumer that turns events into emails. Closing the app stops the consumer and the
- * relay, then the SMTP pool, then the connections.
+ * and the consumers that turn events into emails (an urgent lane and a bulk one). Closing the app
+ * stops the consumers and the relay, then the SMTP pool, then the connections.
  */
 export async function buildApp({ config, logger, infra, mailer: givenMailer }: AppDeps): Promise<ServiceApp> {
   const app = await createServiceApp({
@@ -41,18 +43,33 @@ export async function buildApp({ config, logger, infra, mailer: givenMailer }: A
   await requireIndexes(infra.db, INDEXES);
   const models = await createModels(infra.mongoose);
   const relay = infra.startOutboxRelay(['contact_messages']);
-  infra.startConsumer(CONSUMER_GROUP, {
+  const sent = sentEmailsRepository(models);
+  const brand = { publicUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL };
+  const windows = receiptWindowsRepository(models);
+  const { urgent, bulk } = lanes({
     ...notificationHandlers({
       eventSecretKey: config.EVENT_SECRET_KEY,
       mailer,
-      sent: sentEmailsRepository(models),
-      brand: { publicUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL },
+      sent,
+      brand,
       staffEmail: config.STAFF_EMAIL,
       supportEmail: config.SUPPORT_EMAIL,
       leadAlerts: { includeTestLeads: config.LEAD_ALERTS_FOR_TEST_LEADS },
+      receipts: { windows, oneByOnePerHour: config.RECEIPTS_PER_HOUR_BEFORE_DIGEST },
     }),
     ...accountDeletedHandlers(addressErasureRepository(models)),
   });
+  // Two consumers, each with its own fetch loop: a burst of receipts never holds up a
+  // verification link (decision 027). One set of claims, so each event is handled once.
+  infra.startConsumer(CONSUMER_GROUP, bulk);
+  infra.startConsumer(URGENT_CONSUMER_GROUP, urgent, { claimsGroup: CONSUMER_GROUP });
+  const digests = new ReceiptDigestSender(
+    { windows, mailer, sent, brand, supportEmail: config.SUPPORT_EMAIL },
+    logger.child({ component: 'receipt-digests' }),
+  );
+  digests.start();
+  // Registered after attach(): runs before it, so the SMTP pool is still open for a digest in flight.
+  app.addHook('onClose', async () => digests.stop());
 
   registerContactRoutes(app, {
     messages: contactMessagesRepository(models, relay),

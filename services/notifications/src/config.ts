@@ -32,6 +32,11 @@ export const NotificationsConfig = Type.Object({
   CONTACT_RATE_LIMIT_PER_HOUR: Type.Integer({ default: 5, minimum: 0 }),
   /** Contact messages accepted per sender email address per hour (each causes an acknowledgement to it); 0 turns it off. */
   CONTACT_RATE_LIMIT_PER_ADDRESS_PER_HOUR: Type.Integer({ default: 3, minimum: 0 }),
+  /**
+   * Request receipts one signed-in account gets one by one per clock hour; the further ones of
+   * that hour are listed in one digest email after it (decision 027). 0 sends every one on its own.
+   */
+  RECEIPTS_PER_HOUR_BEFORE_DIGEST: Type.Integer({ default: 3, minimum: 0 }),
   /** Also email staff about test leads (Google's "send test data"); off, so wiring up an ad account stays quiet. */
   LEAD_ALERTS_FOR_TEST_LEADS: Type.Boolean({ default: false }),
 });

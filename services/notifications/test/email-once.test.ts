@@ -65,4 +65,28 @@ describe('an email sent for an event', () => {
       await consumer.disconnect();
     }
   });
+
+  it('goes out once when two consumer groups sharing their claims both read the event (the urgent lane beside an old process)', async () => {
+    const { topic, groupId, email, event } = await own.registration('email-two-groups');
+    await own.publish(topic, event, 1);
+    const [first, second] = await Promise.all([
+      own.consumer(`${groupId}-old`, topic, { claimsGroup: groupId, retryBaseMs: 50 }),
+      own.consumer(`${groupId}-urgent`, topic, { claimsGroup: groupId, retryBaseMs: 50 }),
+    ]);
+    try {
+      await waitForEmail(email, /Verify your email/, 60_000);
+      // Both groups moved past the event: each read it, and only one sent its email.
+      await eventually(
+        async () =>
+          (await own.committedOffset(`${groupId}-old`, topic)) === 1 &&
+          (await own.committedOffset(`${groupId}-urgent`, topic)) === 1,
+        30_000,
+        'both groups past the event',
+      );
+      expect(await emailsTo(email)).toHaveLength(1);
+      expect(await own.claimOf(groupId, event.id)).toMatchObject({ status: 'done' });
+    } finally {
+      await Promise.all([first.disconnect(), second.disconnect()]);
+    }
+  });
 });

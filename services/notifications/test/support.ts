@@ -71,7 +71,11 @@ export function useOwnRegistrationTopic(db: string, name: string) {
   let conn: Connection;
   let mongo: MongoClient;
   beforeAll(async () => {
-    conn = await mongoose.createConnection(env.mongoUrl, { dbName: db }).asPromise();
+    // As the kit opens it (autoCreate off): the models' own collection creation would race
+    // syncIndexes' on a fresh database, which the embedded server answers with an error.
+    conn = await mongoose
+      .createConnection(env.mongoUrl, { dbName: db, autoCreate: false, autoIndex: false })
+      .asPromise();
     mongo = await new MongoClient(env.mongoUrl).connect();
   });
   afterAll(async () => {
@@ -115,7 +119,12 @@ export function useOwnRegistrationTopic(db: string, name: string) {
     async consumer(
       groupId: string,
       topic: string,
-      options: { processed?: Collection<ProcessedEvent>; claimLeaseMs?: number; retryBaseMs?: number } = {},
+      options: {
+        processed?: Collection<ProcessedEvent>;
+        claimLeaseMs?: number;
+        retryBaseMs?: number;
+        claimsGroup?: string;
+      } = {},
     ): Promise<EventConsumer> {
       const handlers = notificationHandlers({
         eventSecretKey: env.eventSecretKey,
@@ -136,6 +145,7 @@ export function useOwnRegistrationTopic(db: string, name: string) {
         logger,
         ...(options.claimLeaseMs === undefined ? {} : { claimLeaseMs: options.claimLeaseMs }),
         ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
+        ...(options.claimsGroup === undefined ? {} : { claimsGroup: options.claimsGroup }),
         handlers: { [topic]: handler },
       });
     },

@@ -9,12 +9,12 @@ import {
 } from '@homereport/kit';
 import type { RequestsConfig } from './config.js';
 import { ActivityRepository } from './data/activity-repository.js';
-import { anonymousLimit } from './data/anonymous-limit.js';
 import { INDEXES, collections, prepare } from './data/collections.js';
 import { CoveredListGeneration } from './data/covered-generation.js';
 import { CreditsRepository } from './data/credits-repository.js';
 import { LedgerRepository } from './data/ledger-repository.js';
 import { PropertiesRepository } from './data/properties-repository.js';
+import { coverageAllowance } from './data/request-allowance.js';
 import { RequestsRepository } from './data/requests-repository.js';
 import { savedReportsStore } from './data/saved-reports.js';
 import { SearchPostings } from './data/search-postings.js';
@@ -22,6 +22,7 @@ import { OpenedReportsRepository, SharesRepository } from './data/shares-reposit
 import { StatsRepository } from './data/stats-repository.js';
 import { UserDirectoryRepository } from './data/user-directory.js';
 import { UserErasureRepository } from './data/user-erasure.js';
+import { ZipcodesClient } from './data/zipcodes-client.js';
 import { Reports } from './domain/reports.js';
 import { Requests } from './domain/requests.js';
 import { SavedReports } from './domain/saved-reports.js';
@@ -93,6 +94,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     stats,
     signer,
     opened,
+    zipContext: new ZipcodesClient(config.ZIPCODES_URL, config.INTERNAL_SECRET, config.ZIPCODES_TIMEOUT_MS),
   });
 
   infra.startConsumer(CONSUMER_GROUP, {
@@ -105,13 +107,19 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     }),
   });
 
-  const limit = anonymousLimit(infra.redis, config.ANON_REQUESTS_PER_HOUR, (err) =>
-    logger.warn({ err }, 'anonymous request allowance not counted (Redis); the request goes through'),
-  );
-  registerRequestRoutes(app, { requests, reports, anonymousLimit: limit });
+  registerRequestRoutes(app, {
+    requests,
+    reports,
+    redis: infra.redis,
+    allowance: coverageAllowance({
+      anonymous: config.ANON_REQUESTS_PER_HOUR,
+      account: config.ACCOUNT_REQUESTS_PER_HOUR,
+    }),
+  });
   registerUserRoutes(app, { reports });
   const shares = new Shares({
     requests: store,
+    properties,
     activity,
     opened,
     shares: shareLinks,
@@ -121,7 +129,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     lifetimeDays: config.SHARE_LINK_DAYS,
   });
   registerShareRoutes(app, { shares });
-  registerSavedRoutes(app, { saved: new SavedReports({ saved: savedReports, requests: store }) });
+  registerSavedRoutes(app, { saved: new SavedReports({ saved: savedReports, requests: store, properties }) });
   registerAdminRoutes(app, { requests });
   registerInternalRoutes(app, { requests, reports });
   // In the background: the service answers meanwhile; an admin search finds older requests once done.

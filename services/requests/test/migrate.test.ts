@@ -162,6 +162,9 @@ describe('npm run migrate', () => {
     expect(credits('reader:0')).toMatchObject({ credits: 9, opened: ['legacy-2', propertyOf('legacy-2')] });
     expect(credits('payer:0')).toMatchObject({ credits: 9, opened: ['legacy-6', 'legacy-7', elmId] });
     expect(once.postings.map((p) => p._id)).toContain('twin#0');
+    // The covered property is found by its ZIP code (GET /api/requests/covered?zip=).
+    expect(once.postings.find((p) => String(p._id) === 'zip:80202#0')?.seqs).toEqual([1]);
+    expect(first.out).toContain('zip-postings: {"covered":2,"filed":2}');
 
     // Recorded as done: a check finds nothing pending, a plain run skips it.
     expect(migrate('--check').status).toBe(0);
@@ -172,6 +175,16 @@ describe('npm run migrate', () => {
     expect(again.out).toContain('"requests":7,"properties":4,"filed":0,"covered":0');
     expect(again.out).toContain('cover-merged-requests: {"properties":2,"covered":0}');
     expect(again.out).toContain('credits-per-property: {"periods":0,"refunded":0}');
+    expect(await snapshot()).toEqual(once);
+
+    // A database covered before the ZIP filter: its ZIP codes are filed by the zip-postings step alone.
+    await db.collection('covered_postings').deleteOne({ _id: 'zip:80202#0' as never });
+    await db.collection('migrations').deleteOne({ _id: 'zip-postings' as never });
+    expect(migrate('--check').status).toBe(3);
+    const zips = migrate();
+    expect(zips.status, zips.out).toBe(0);
+    expect(zips.out).toContain('properties: done on');
+    expect(zips.out).toContain('zip-postings: {"covered":2,"filed":2}');
     expect(await snapshot()).toEqual(once);
 
     // What the service does with it: another spelling of a property paid for is free, not a second credit.

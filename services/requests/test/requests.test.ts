@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Topics } from '@homereport/contracts';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ANON_REQUESTS_PER_HOUR } from '../../../test/support/allowances.js';
+import { TEST_ACCOUNT_REQUESTS_PER_HOUR, TEST_ANON_REQUESTS_PER_HOUR } from '../../../test/support/allowances.js';
 import { api, eventually, freshClientAddress } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { EventTap, testKafka } from '../../../test/support/events.js';
 import {
+  accountRequestsSent,
   anonymousRequestsSent,
   coveredRequest,
   requestsDb,
@@ -32,6 +33,8 @@ const REQUEST_FIELDS = [
   'updated_at',
   'url',
 ];
+/** A request read with its property: the report's figures and the ZIP code (api.md "Report summary"). */
+const WITH_PROPERTY = [...REQUEST_FIELDS, 'summary', 'zip_code'].sort();
 
 const admin = useAdmin();
 let tap: EventTap;
@@ -55,7 +58,7 @@ describe('POST /api/requests', () => {
       body: { address: `   ${address}  `, url: 'https://listing.example/123', notes: ' corner lot ' },
     });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body.request).sort()).toEqual(REQUEST_FIELDS);
+    expect(Object.keys(res.body.request).sort()).toEqual(WITH_PROPERTY);
     expect(res.body.request).toMatchObject({
       address,
       url: 'https://listing.example/123',
@@ -355,7 +358,7 @@ describe('GET /api/admin/requests/:id', () => {
     const { request } = await submit({ address: uniqueAddress(), notes: 'n' });
     const res = await api('GET', `/api/admin/requests/${request.id}`, { token: admin.token });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual([...REQUEST_FIELDS, 'requesters_count', 'requests_count'].sort());
+    expect(Object.keys(res.body).sort()).toEqual([...WITH_PROPERTY, 'requesters_count', 'requests_count'].sort());
     expect(res.body).toMatchObject({ id: request.id, notes: 'n', status: 'requested', requests_count: 1 });
   });
 
@@ -587,5 +590,32 @@ describe('the anonymous request allowance', () => {
       from,
     });
     expect(signedIn.status).toBe(201);
+  });
+});
+
+describe('the per-account ceiling of coverage requests', () => {
+  it('answers 429 with Retry-After and the wait in words past the hourly ceiling, from any address; other accounts go on', async () => {
+    const user = await session();
+    await accountRequestsSent(user.userId, TEST_ACCOUNT_REQUESTS_PER_HOUR - 1);
+    const send = (token: string, from?: string) =>
+      api('POST', '/api/requests', { body: { address: uniqueAddress() }, token, ...(from ? { from } : {}) });
+    // A request refused as malformed (no address) is not counted against the ceiling.
+    expect((await api('POST', '/api/requests', { body: { address: '' }, token: user.token })).status).toBe(400);
+    expect((await send(user.token)).status).toBe(201);
+
+    const over = await send(user.token);
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect(over.body).toEqual({
+      error: expect.stringMatching(
+        /^You have asked for 1000 properties in the past hour, the most an account may\. Please try again in \d+ minutes\.$/,
+      ),
+      code: 'RATE_LIMITED',
+    });
+    // Counted per account: another address does not reset it.
+    expect((await send(user.token, freshClientAddress())).status).toBe(429);
+
+    const other = await session();
+    expect((await send(other.token)).status).toBe(201);
   });
 });

@@ -6,7 +6,7 @@ import { type Db, MongoClient } from 'mongodb';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { api, uniqueEmail } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
-import { ANON_LIMIT_KEY_PREFIX } from '../src/data/anonymous-limit.js';
+import { ACCOUNT_LIMIT_KEY_PREFIX, ANON_LIMIT_KEY_PREFIX } from '../src/data/request-allowance.js';
 
 /**
  * Sessions made the way auth makes them (the kit's SessionStore in this run's Redis): the gateway
@@ -25,6 +25,11 @@ const store = () => new SessionStore(testRedis());
  */
 export async function anonymousRequestsSent(client: string, count: number): Promise<void> {
   await testRedis().set(`${ANON_LIMIT_KEY_PREFIX}${client}`, String(count), 'EX', 3600);
+}
+
+/** A signed-in account that already sent `count` coverage requests this hour (as above). */
+export async function accountRequestsSent(userId: string, count: number): Promise<void> {
+  await testRedis().set(`${ACCOUNT_LIMIT_KEY_PREFIX}${userId}`, String(count), 'EX', 3600);
 }
 
 export interface TestUser {

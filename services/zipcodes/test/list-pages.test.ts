@@ -107,7 +107,18 @@ describe('GET /api/zipcodes with q, tier, limit, offset (a page of the list)', (
     expect(both.body.premium).toBe(all.filter((i) => i.tier.startsWith('TIER 1')).length);
   });
 
+  it('answers only the ZIP codes given (a page of Browse cards), in list order, with the counters', async () => {
+    const [a, b, c] = all.slice(-3).map((i) => i.zipCode);
+    const res = await page(`codes=${c},${await absentZip()},${a},${c}&limit=100`);
+    expect(res.status).toBe(200);
+    expect(zipsOf(res.body)).toEqual([a, c]);
+    expect(res.body).toMatchObject({ showing: 2, total: all.length, next_offset: null });
+    expect(zipsOf((await page(`codes=${b}&tier=${all.at(-2)?.tier.slice(5, 6)}`)).body)).toEqual([b]);
+  });
+
   it.each([
+    ['codes=7870', /codes must be up to 100 ZIP codes of five digits, separated by commas/],
+    [`codes=${Array.from({ length: 101 }, (_, i) => String(10000 + i)).join(',')}`, /codes must be up to 100/],
     ['limit=0', /limit must be a whole number from 1 to 100/],
     ['limit=101', /limit must be a whole number from 1 to 100/],
     ['limit=ten', /limit must be a whole number from 1 to 100/],

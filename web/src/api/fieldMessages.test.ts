@@ -22,6 +22,24 @@ describe('a refusal of the API as a sentence about its field', () => {
     ['notes', 'must be string', 'Please check the notes.'],
     ['lead_id', 'must be a lead id', 'Please check the lead id.'],
     ['zip_code', 'must match pattern "^[0-9]{5}$"', 'Please check the format of the zip code.'],
+    [
+      'estimated_value',
+      'must be a whole number from 1 to 100,000,000',
+      'The estimated value must be a whole number from 1 to 100,000,000.',
+    ],
+    ['beds', 'must be a whole number from 0 to 50', 'The number of bedrooms must be a whole number from 0 to 50.'],
+    [
+      'baths',
+      'must be a number from 0 to 50 in steps of 0.5',
+      'The number of bathrooms must be a number from 0 to 50 in steps of 0.5.',
+    ],
+    [
+      'year_built',
+      'must be a whole number of at least 1700',
+      'The year built must be a whole number of at least 1700.',
+    ],
+    ['limit', 'must be a whole number from 1 to 100', 'The limit must be a whole number from 1 to 100.'],
+    ['headline', 'must NOT have more than 280 characters', 'The headline can be at most 280 characters.'],
   ])('%s: "%s"', (field, message, sentence) => {
     expect(fieldMessage({ field, message })).toBe(sentence);
   });

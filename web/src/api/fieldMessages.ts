@@ -31,6 +31,14 @@ const FIELD_NAMES: Record<string, string> = {
   recovery_code: 'the recovery code',
   q: 'the search',
   status: 'the status',
+  estimated_value: 'the estimated value',
+  monthly_rent: 'the monthly rent',
+  beds: 'the number of bedrooms',
+  baths: 'the number of bathrooms',
+  sqft: 'the square footage',
+  year_built: 'the year built',
+  headline: 'the headline',
+  zip: 'the ZIP code',
 };
 
 /** What a field must look like, for refusals of its shape (a pattern or a format). */
@@ -72,6 +80,11 @@ const PHRASES: ReadonlyArray<readonly [RegExp, Phrase]> = [
     /^must match (?:format "(\w+)"|pattern)/,
     ({ name, field, match }) =>
       SHAPES[match[1] ?? ''] ?? SHAPES[field.split('.').pop() ?? ''] ?? `Please check the format of ${name}.`,
+  ],
+  // The kit's words for a number out of its range (kit's app.ts), as they are, about the field.
+  [
+    /^must be (a whole number (?:from [\d,]+ to [\d,]+|of at least [\d,]+)|a number from [\d,]+ to [\d,]+(?: in steps of [\d.]+)?)$/,
+    ({ Name, match }) => `${Name} must be ${match[1]}.`,
   ],
   [
     /^must be equal to (one of the allowed values|constant)$/,

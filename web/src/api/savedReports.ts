@@ -5,7 +5,7 @@ import { apiCall } from './client';
 
 /**
  * Saved reports (api.md "Beyond the spec"), read by the star on /properties and the report page
- * (requests and reports features) and listed on the dashboard: shared, so it lives here.
+ * (requests and reports features) and listed on the dashboard and Settings: shared, so it lives here.
  */
 
 /** GET /api/users/saved: newest saved first. Only asked for when signed in. */
@@ -21,7 +21,7 @@ export function useSavedReports(enabled = true) {
 }
 
 /**
- * PUT or DELETE /api/users/saved/:id. Optimistic: the star and the dashboard list change at once,
+ * PUT or DELETE /api/users/saved/:id. Optimistic: the star and the saved-report lists change at once,
  * go back if the server refuses, and the list is read again afterwards either way.
  */
 export function useToggleSaved() {

@@ -18,6 +18,7 @@ export function ListCard<T>({
   query,
   what,
   empty,
+  notice,
   footer,
   children,
 }: {
@@ -31,6 +32,8 @@ export function ListCard<T>({
   what: string;
   /** What an empty list says, and where the reader may go instead. */
   empty: { text: string; link?: { to: string; label: string } };
+  /** Above the list, whatever the read answered: the outcome of an action on a row. */
+  notice?: ReactNode;
   /** Below the list, whatever the read answered. */
   footer?: ReactNode;
   /** The rows (ListRow), for a list with at least one item. */
@@ -51,6 +54,7 @@ export function ListCard<T>({
       ) : (
         heading
       )}
+      {notice}
       <QueryState
         query={query}
         what={what}

@@ -42,7 +42,7 @@ export const AdminRequestsQuery = Type.Object({
     Type.String({ minLength: 1, maxLength: 64, description: 'Only the requests of this property' }),
   ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, description: 'default 50' })),
-  cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'next_cursor of the previous page' })),
+  cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'the next_cursor of the previous page' })),
 });
 export type AdminRequestsQuery = Static<typeof AdminRequestsQuery>;
 

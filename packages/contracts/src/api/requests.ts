@@ -28,6 +28,7 @@ const Timestamp = Type.String({ description: 'ISO 8601 timestamp in UTC' });
  * page: whole numbers except `baths` (a multiple of 0.5). Every field may be left out.
  */
 export const SUMMARY_HEADLINE_MAX_LENGTH = 280;
+export const SUMMARY_YEAR_MIN = 1700;
 export const SUMMARY_MONEY_MAX = 100_000_000;
 export const ReportSummary = Type.Object(
   {
@@ -40,7 +41,7 @@ export const ReportSummary = Type.Object(
     beds: Type.Optional(Type.Integer({ minimum: 0, maximum: 50 })),
     baths: Type.Optional(Type.Number({ minimum: 0, maximum: 50, multipleOf: 0.5 })),
     sqft: Type.Optional(Type.Integer({ minimum: 100, maximum: 100_000, description: 'square feet' })),
-    year_built: Type.Optional(Type.Integer({ minimum: 1700, description: 'at most next year' })),
+    year_built: Type.Optional(Type.Integer({ minimum: SUMMARY_YEAR_MIN, description: 'at most next year' })),
     headline: Type.Optional(Type.String({ maxLength: SUMMARY_HEADLINE_MAX_LENGTH })),
   },
   { additionalProperties: false },
@@ -75,6 +76,10 @@ export const CoverageRequest = Type.Object({
   zip_code: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type CoverageRequest = Static<typeof CoverageRequest>;
+
+/** PUT /api/admin/requests/:id/summary: the request as the admin reads it, with the property's new figures. */
+export const ReportSummaryReply = Type.Object({ request: CoverageRequest });
+export type ReportSummaryReply = Static<typeof ReportSummaryReply>;
 
 /**
  * POST /api/requests. The service trims the address and refuses a blank one; `url`, when
@@ -120,8 +125,12 @@ export const CoveredRequestsQuery = Type.Object({
     Type.String({ maxLength: 200, description: 'Words of the address (street, city, state or ZIP), any case' }),
   ),
   sort: Type.Optional(Type.Union([Type.Literal('newest'), Type.Literal('city')], { description: 'default newest' })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'default 24 with q or sort, else 100' })),
-  cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'next_cursor of the previous page' })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100, description: 'default 24 with q, sort or zip, else 100' }),
+  ),
+  cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'the next_cursor of the previous page' })),
+  /** Only the properties whose normalised address has this ZIP code (kit's app.ts words a bad one from the description). */
+  zip: Type.Optional(Type.String({ pattern: '^[0-9]{5}$', description: 'five digits, for example 78701' })),
 });
 export type CoveredRequestsQuery = Static<typeof CoveredRequestsQuery>;
 

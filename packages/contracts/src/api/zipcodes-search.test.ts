@@ -95,6 +95,14 @@ describe('a page of the list', () => {
     expect(zipListPage(index, {}, 4, 0).next_offset).toBe(4);
   });
 
+  it('keeps only the ZIP codes given (a page of Browse cards), in list order, with the other filters', () => {
+    const codes = (given: string[], tier?: 1 | 2 | 3) =>
+      searchZipList(index, { codes: given, tier }).map((i) => i.zipCode);
+    expect(codes(['02116', '90210', '99999', '90210'])).toEqual(['90210', '02116']);
+    expect(codes(['02116', '90210'], 1)).toEqual(['90210']);
+    expect(codes(['99999'])).toEqual([]);
+  });
+
   it('searches 5,000 items as they are typed, a page of matches each time', () => {
     const many = indexZipList(
       Array.from({ length: 5000 }, (_, i) =>

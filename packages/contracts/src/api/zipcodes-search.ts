@@ -36,6 +36,8 @@ export interface ZipListIndex {
   readonly entries: readonly Entry[];
   /** Tier 1 analyses: the Premium Markets counter. */
   readonly premium: number;
+  /** Each entry's position by its ZIP code, so a search of given ZIP codes reads only those. */
+  readonly byZip: ReadonlyMap<string, number>;
 }
 
 export function indexZipList(items: readonly ZipListItem[]): ZipListIndex {
@@ -46,20 +48,33 @@ export function indexZipList(items: readonly ZipListItem[]): ZipListIndex {
       .map((w) => w.toLowerCase())
       .join(SEPARATOR),
   }));
-  return { items, entries, premium: entries.reduce((n, e) => n + (e.tier === 1 ? 1 : 0), 0) };
+  return {
+    items,
+    entries,
+    premium: entries.reduce((n, e) => n + (e.tier === 1 ? 1 : 0), 0),
+    byZip: new Map(entries.map((e, i) => [e.item.zipCode, i])),
+  };
 }
 
 export interface ZipSearch {
   q?: string | undefined;
   tier?: 1 | 2 | 3 | undefined;
+  /** Only these ZIP codes (`codes`, comma-separated in the query). */
+  codes?: readonly string[] | undefined;
 }
 
-/** The items matching `q` and `tier`, in list order. */
-export function searchZipList(index: ZipListIndex, { q, tier }: ZipSearch): readonly ZipListItem[] {
+/** The items matching `q`, `tier` and `codes`, in list order. */
+export function searchZipList(index: ZipListIndex, { q, tier, codes }: ZipSearch): readonly ZipListItem[] {
   const term = (q ?? '').replaceAll(SEPARATOR, '').trim().toLowerCase();
-  if (!term && !tier) return index.items;
+  if (!term && !tier && !codes) return index.items;
+  // Given ZIP codes: those entries only, in list order.
+  const candidates = codes
+    ? [...new Set(codes.flatMap((code) => index.byZip.get(code) ?? []))]
+        .sort((a, b) => a - b)
+        .flatMap((i) => index.entries[i] ?? [])
+    : index.entries;
   const out: ZipListItem[] = [];
-  for (const entry of index.entries) {
+  for (const entry of candidates) {
     if (tier && entry.tier !== tier) continue;
     if (term && !entry.text.includes(term)) continue;
     out.push(entry.item);

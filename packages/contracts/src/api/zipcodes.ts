@@ -242,6 +242,13 @@ export const ZipListQuery = Type.Object(
     offset: Type.Optional(
       Type.Integer({ minimum: 0, maximum: ZIP_OFFSET_MAX, description: `a whole number from 0 to ${ZIP_OFFSET_MAX}` }),
     ),
+    /** Only these ZIP codes (the ones a page of Browse cards is in: one call for their tiers). */
+    codes: Type.Optional(
+      Type.String({
+        pattern: `^[0-9]{5}(,[0-9]{5}){0,${ZIP_PAGE_MAX - 1}}$`,
+        description: `up to ${ZIP_PAGE_MAX} ZIP codes of five digits, separated by commas`,
+      }),
+    ),
   },
   // An unknown or misspelt parameter (?teir=1) is refused rather than ignored.
   { additionalProperties: false },

@@ -30,7 +30,16 @@ export { deadLetterTopic } from './retry.js';
 
 export interface ConsumerOptions extends PruningOptions {
   kafka: Kafka;
+  /** The Kafka consumer group: its members share the partitions of the handlers' topics. */
   groupId: string;
+  /**
+   * The group whose claims this consumer takes and whose dead-letter topic it sends to, when not
+   * `groupId`. Consumers of one service that each take some of its topics in a Kafka group of
+   * their own (so one topic's backlog never holds up another's events) name the service's group
+   * here: an event is then handled once among all of them, also while a rolling update runs the
+   * old split beside the new one and both read a topic.
+   */
+  claimsGroup?: string;
   handlers: Record<string, EventHandler>;
   /** Where processed event ids are remembered (unique by _id), so a redelivery does nothing twice. */
   processed: Collection<ProcessedEvent>;
@@ -91,8 +100,9 @@ interface ConsumerParts {
 export async function startConsumer(options: ConsumerOptions): Promise<EventConsumer> {
   const { kafka, groupId, handlers, logger, ledger } = options;
   const policy = { maxAttempts: options.maxAttempts ?? 5, retryBaseMs: options.retryBaseMs ?? 500 };
-  const claims = new Claims(options.processed, ledger, groupId, options.claimLeaseMs ?? 30_000);
-  const deadLetters = new DeadLetters(groupId, options.publisher, policy.retryBaseMs);
+  const claimsGroup = options.claimsGroup ?? groupId;
+  const claims = new Claims(options.processed, ledger, claimsGroup, options.claimLeaseMs ?? 30_000);
+  const deadLetters = new DeadLetters(claimsGroup, options.publisher, policy.retryBaseMs);
   zeroConsumerCounters(Object.keys(handlers));
   const consumer = kafka.consumer({ groupId, ...GROUP_TIMING });
   const { onCrash } = options;

@@ -37,5 +37,13 @@ export function addressErasureRepository(models: Models): AddressErasure {
       );
       return res.modifiedCount;
     },
+    async eraseReceiptWindowsTo(email) {
+      // A digest still to send goes too: nobody is left to receive it.
+      const res = await models.ReceiptWindow.collection.deleteMany(
+        { to: sameAddress(email) },
+        { timeoutMS: ERASURE_TIMEOUT_MS },
+      );
+      return res.deletedCount;
+    },
   };
 }

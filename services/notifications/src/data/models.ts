@@ -1,6 +1,6 @@
 import { CLAIM_INDEXES, type IndexSpec, outboxSchemaPath } from '@homereport/kit';
 import { type Connection, type Model, Schema } from 'mongoose';
-import type { SentEmail, StoredContactMessage } from '../domain/ports.js';
+import type { FoldedReceipt, SentEmail, StoredContactMessage } from '../domain/ports.js';
 
 /** A contact message as stored: the domain's message under `_id`, with its pending events. */
 interface ContactMessageDoc extends Omit<StoredContactMessage, 'id'> {
@@ -56,12 +56,57 @@ export const INDEXES: IndexSpec[] = [
   ...CLAIM_INDEXES,
 ];
 
+/** One account's receipts of one clock hour, and the digest of those beyond the first few (ports.ts, ReceiptWindows). */
+export interface ReceiptWindowDoc {
+  /** `<user id>:<hour>` (receiptWindow in domain/receipt-digest.ts). */
+  _id: string;
+  userId: string;
+  to: string;
+  hour: Date;
+  /** Receipts counted into the window, one by one and folded. */
+  count: number;
+  /** Absent while no receipt was folded; `sending` while a consumer holds it (until `leaseUntil`). */
+  state?: 'pending' | 'sending' | 'sent';
+  folded?: FoldedReceipt[];
+  foldedCount?: number;
+  dueAt?: Date;
+  owner?: string;
+  leaseUntil?: Date;
+  attempts?: number;
+  lastError?: string;
+  sentAt?: Date;
+}
+
+const receiptWindowSchema = new Schema<ReceiptWindowDoc>(
+  {
+    _id: { type: String, required: true },
+    userId: { type: String, required: true },
+    to: { type: String, required: true },
+    hour: { type: Date, required: true },
+    count: { type: Number, required: true },
+    state: { type: String, enum: ['pending', 'sending', 'sent'] },
+    folded: { type: [Object], default: undefined },
+    foldedCount: Number,
+    dueAt: Date,
+    owner: String,
+    leaseUntil: Date,
+    attempts: Number,
+    lastError: String,
+    sentAt: Date,
+  },
+  { collection: 'receipt_windows', versionKey: false },
+);
+// Written by `_id` only (atomic single-document updates). The sweep for due digests and the
+// pruning scan the collection: one document per account and hour with a signed-in receipt, for
+// the last two hours, is small, and the embedded server would use no index for their ranges.
+
 /** A sent email's `_id`: one per event and kind, like the unique { eventId, kind } index. */
 export const sentEmailId = (kind: string, eventId: string) => `${kind}:${eventId}`;
 
 export interface Models {
   ContactMessage: Model<ContactMessageDoc>;
   SentEmail: Model<SentEmailDoc>;
+  ReceiptWindow: Model<ReceiptWindowDoc>;
 }
 
 /** Registers the models on the service's connection (their indexes: INDEXES, above). */
@@ -69,5 +114,6 @@ export async function createModels(conn: Connection): Promise<Models> {
   return {
     ContactMessage: conn.model('ContactMessage', contactMessageSchema),
     SentEmail: conn.model('SentEmail', sentEmailSchema),
+    ReceiptWindow: conn.model('ReceiptWindow', receiptWindowSchema),
   };
 }

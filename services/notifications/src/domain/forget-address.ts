@@ -4,11 +4,14 @@ export interface AddressErasure {
   eraseSentTo(email: string): Promise<number>;
   /** Replaces the sender's address and name on contact messages sent from this address; returns how many. */
   eraseContactMessagesFrom(email: string): Promise<number>;
+  /** Deletes the hourly receipt windows addressed to it, with any digest still to send; returns how many. */
+  eraseReceiptWindowsTo(email: string): Promise<number>;
 }
 
 /** account-deleted: no record here keeps the address. Idempotent: a second run finds nothing left to change. */
 export async function forgetAddress(erasure: AddressErasure, email: string) {
   const sentEmails = await erasure.eraseSentTo(email);
   const contactMessages = await erasure.eraseContactMessagesFrom(email);
-  return { sentEmails, contactMessages };
+  const receiptWindows = await erasure.eraseReceiptWindowsTo(email);
+  return { sentEmails, contactMessages, receiptWindows };
 }

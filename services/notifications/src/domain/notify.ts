@@ -13,6 +13,7 @@ import {
   verificationEmail,
 } from '../mail/templates.js';
 import type { EmailKind, MailAddress, Mailer, OutgoingMail, SentEmails } from './ports.js';
+import type { ReceiptFolding } from './receipt-digest.js';
 
 export interface NotifyDeps {
   /** Opens the tokens auth sealed into its events (EVENT_SECRET_KEY). */
@@ -24,6 +25,8 @@ export interface NotifyDeps {
   supportEmail: string;
   /** lead-received alerts: whether test leads (is_test) are emailed too. */
   leadAlerts?: { includeTestLeads: boolean };
+  /** Request receipts beyond a few an hour folded into a digest; without it each goes out on its own. */
+  receipts?: ReceiptFolding;
 }
 
 export interface SendOutcome {

@@ -39,6 +39,7 @@ export type EmailKind =
   | 'contact-acknowledgement'
   | 'request-staff'
   | 'request-receipt'
+  | 'request-receipt-digest'
   | 'report-ready'
   | 'lead-alert'
   | 'zip-watch-alert';
@@ -85,4 +86,53 @@ export interface RateLimiter {
     limit: number,
     windowSeconds: number,
   ): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
+}
+
+/** A receipt that waits in its account's hourly digest instead of going out on its own. */
+export interface FoldedReceipt {
+  eventId: string;
+  requestId: string;
+  address: string;
+}
+
+/** A digest due to go out, taken for sending by one consumer (see ReceiptWindows.takeDue). */
+export interface DueDigest {
+  /** The window's id: `<user id>:<hour>`; names the digest email for good (its Message-ID). */
+  id: string;
+  to: string;
+  /** Start of the hour whose receipts it gathers. */
+  hour: Date;
+  /** The first receipts folded (at most DIGEST_LISTED), in order. */
+  folded: FoldedReceipt[];
+  /** How many receipts were folded, listed or not. */
+  foldedCount: number;
+  /** Sends of it that failed before. */
+  attempts: number;
+}
+
+/**
+ * One account's receipts per clock hour (decision 027), in MongoDB so that every replica counts
+ * into the same window by atomic single-document updates: the first few receipts of an hour go out
+ * one by one, the further ones wait in the window's digest, sent once the hour is over.
+ */
+export interface ReceiptWindows {
+  /** Counts one receipt into the window (created on first use); resolves with the count after it. */
+  count(windowId: string, window: { userId: string; to: string; hour: Date }): Promise<number>;
+  /**
+   * Adds a receipt to the window's digest, due at `dueAt`: `folded` (also when it was folded
+   * before), or `taken` when the digest was already taken for sending (the receipt must go out on
+   * its own then, or nobody would tell of it).
+   */
+  fold(windowId: string, receipt: FoldedReceipt, dueAt: Date): Promise<'folded' | 'taken'>;
+  /**
+   * Takes a digest that is due at `now` (or whose sender stopped renewing its lease) for `owner`,
+   * or null when none is. One taker at a time per digest, whichever replica asks.
+   */
+  takeDue(now: Date, owner: string, leaseMs: number): Promise<DueDigest | null>;
+  /** The digest went out: never again. */
+  markSent(windowId: string, owner: string, sentAt: Date): Promise<void>;
+  /** Sending failed: due again at `retryAt`, for any taker. */
+  release(windowId: string, owner: string, retryAt: Date, error: string): Promise<void>;
+  /** Forgets windows of hours before `before` that hold no digest still to send; returns how many. */
+  prune(before: Date): Promise<number>;
 }

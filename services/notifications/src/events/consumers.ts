@@ -19,8 +19,43 @@ import { leadNotificationHandlers } from './lead-handlers.js';
 import { requestNotificationHandlers } from './request-handlers.js';
 import { zipWatchNotificationHandlers } from './zip-watch-handlers.js';
 
-/** The consumer group; the kit remembers processed event ids per group. */
+/**
+ * The service's consumer group: the Kafka group of the bulk lane, and the one group whose claims
+ * (processed event ids) and dead-letter topic both lanes share, so an event is handled once
+ * whichever lane reads it (while a rolling update runs an old single-lane process beside a new
+ * one, both do).
+ */
 export const CONSUMER_GROUP = 'notifications';
+
+/** The Kafka group of the urgent lane: a fetch loop of its own, never behind the bulk topics' backlog. */
+export const URGENT_CONSUMER_GROUP = 'notifications-urgent';
+
+/**
+ * The events of emails a person is waiting for, on the page that told them to check their inbox:
+ * the verification link, the password reset, the contact form's acknowledgement. Every other
+ * topic (request receipts and staff alerts, report-ready, lead alerts, ZIP watch alerts, account
+ * erasure) comes in bursts that nobody watches arrive, and goes in the bulk lane.
+ */
+export const URGENT_TOPICS: readonly string[] = [
+  Topics.userRegistered,
+  Topics.verificationResendRequested,
+  Topics.passwordResetRequested,
+  Topics.contactMessageReceived,
+];
+
+/** The handlers split into the two lanes' consumers (decision 027). */
+export function lanes(handlers: Record<string, EventHandler>): {
+  urgent: Record<string, EventHandler>;
+  bulk: Record<string, EventHandler>;
+} {
+  const urgent: Record<string, EventHandler> = {};
+  const bulk: Record<string, EventHandler> = {};
+  for (const [topic, handler] of Object.entries(handlers)) {
+    if (URGENT_TOPICS.includes(topic)) urgent[topic] = handler;
+    else bulk[topic] = handler;
+  }
+  return { urgent, bulk };
+}
 
 /**
  * One handler per consumed topic. A payload that breaks its contract throws like any failure,

@@ -4,6 +4,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { type SendOutcome, sendOnce } from '../domain/notify.js';
 import type { MailAddress, Mailer, OutgoingMail, SentEmails } from '../domain/ports.js';
+import { type ReceiptFolding, foldOrSend } from '../domain/receipt-digest.js';
 import {
   type Block,
   type Brand,
@@ -18,7 +19,8 @@ import {
  * Emails about coverage requests (the requests service's events):
  * - request-submitted: the staff inbox is told of every request (requests that arrive together
  *   share a digest); a requester who was signed in gets a receipt (an anonymous visitor left no
- *   address to write to);
+ *   address to write to), the first few of an hour one by one and the further ones in one digest
+ *   after the hour (domain/receipt-digest.ts);
  * - request-covered: the signed-in requester learns that the report is ready, with a link to it.
  * Each email is sent once per event, even when the event is delivered again: the kit's claim on
  * the event records it as sent (see sendOnce).
@@ -29,6 +31,8 @@ interface RequestMailDeps {
   brand: Brand;
   staffEmail: string;
   supportEmail: string;
+  /** Without it, every receipt goes out on its own. */
+  receipts?: ReceiptFolding;
 }
 
 const REVIEW_PROMISE = 'Our team reviews new requests within 24 hours.';
@@ -159,9 +163,9 @@ export function requestNotificationHandlers(deps: RequestMailDeps): Record<strin
 
   return {
     // The staff hear of requests that arrive together in one digest (at most REQUESTS_PER_DIGEST
-    // each), as of leads: a burst of anonymous requests must not bury the inbox. Receipts stay one
-    // per signed-in requester. All or nothing per call, as for leads: the kit then retries the
-    // call's events one at a time, and what was recorded as sent is skipped.
+    // each), as of leads: a burst of anonymous requests must not bury the inbox. Receipts go to each
+    // signed-in requester, a few an hour one by one, the rest in an hourly digest. All or nothing per call, as for leads: the kit then retries the
+    // call's events one at a time, and what was recorded as sent (or folded) is skipped.
     [Topics.requestSubmitted]: batchHandler(async (events, log, effects) => {
       const submitted = events.map((event) => [event.id, checked(RequestSubmitted, event)] as const);
       const due = submitted.filter(([eventId]) => !effects.done('request-staff', eventId));
@@ -203,6 +207,9 @@ export function requestNotificationHandlers(deps: RequestMailDeps): Record<strin
       }
       for (const [eventId, data] of submitted) {
         if (!data.requester) continue;
+        const decision = await foldOrSend(deps.receipts, effects, eventId, data.requester, data.request);
+        if (decision === 'folded') log.info({ kind: 'request-receipt' }, 'receipt folded into the hourly digest');
+        if (decision !== 'send') continue;
         const outcome = await sendOnce(deps, effects, eventId, 'request-receipt', {
           to: { address: data.requester.email },
           replyTo: support,

@@ -1,3 +1,4 @@
+import type { ReportSummary } from '@homereport/contracts';
 import { CLAIM_INDEXES, type IndexSpec, type OutboxEntry } from '@homereport/kit';
 import type { Collection, Db } from 'mongodb';
 import type { FileRef, HistoryEntry, RequestRecord, StatusChange } from '../domain/ports.js';
@@ -58,6 +59,8 @@ export interface PropertyDoc {
   coveredSeq?: number;
   /** While covered: `<city>\u0001<address>` in lower case, the public search's city order. */
   city_order?: string;
+  /** The report's headline figures, as staff entered them (absent until they do; decision 024). */
+  summary?: ReportSummary;
 }
 
 /**

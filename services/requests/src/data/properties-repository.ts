@@ -1,3 +1,4 @@
+import type { ReportSummary } from '@homereport/contracts';
 import { ObjectId } from 'mongodb';
 import type { PropertyRecord, PropertyRequest, PropertyStore } from '../domain/ports.js';
 import { cityOf } from '../domain/search-terms.js';
@@ -10,6 +11,7 @@ const toRecord = (doc: PropertyDoc): PropertyRecord => ({
   requests: doc.requests ?? [],
   report: doc.report ?? null,
   coveredSeq: doc.coveredSeq ?? null,
+  summary: doc.summary ?? null,
 });
 
 /** City first (an address without one last), then the address: the public search's city order. */
@@ -73,6 +75,13 @@ export class PropertiesRepository implements PropertyStore {
 
   async standIn(id: string, requestId: string): Promise<void> {
     await this.c.properties.updateOne({ _id: id }, { $set: { report: requestId } });
+  }
+
+  async setSummary(id: string, summary: ReportSummary | null): Promise<PropertyRecord | null> {
+    // One write by _id: the figures are replaced whole (a clear unsets them), never merged.
+    const update = summary === null ? { $unset: { summary: '' as const } } : { $set: { summary } };
+    const after = await this.c.properties.findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' });
+    return after ? toRecord(after) : null;
   }
 
   async uncover(id: string): Promise<void> {

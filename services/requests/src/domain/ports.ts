@@ -1,4 +1,4 @@
-import type { ReportFileType, RequestStatus } from '@homereport/contracts';
+import type { ReportFileType, ReportSummary, ReportZipAnalysis, RequestStatus } from '@homereport/contracts';
 import type { OutboxEntry } from '@homereport/kit';
 
 /** What the use cases need from storage and caches; data/ provides them. Plain objects only. */
@@ -117,6 +117,8 @@ export interface PropertyRecord {
   /** While covered: the request whose files are the report, and its place in the covered list. */
   report: string | null;
   coveredSeq: number | null;
+  /** The report's headline figures (decision 024): the property's, so every request of it shows the same. */
+  summary: ReportSummary | null;
 }
 
 export interface PropertyStore {
@@ -130,6 +132,8 @@ export interface PropertyStore {
   cover(id: string, requestId: string, address: string): Promise<number>;
   /** Another covered request of the property stands for it, in the same place. */
   standIn(id: string, requestId: string): Promise<void>;
+  /** Replaces the property's headline figures (null clears them); the property after, null if unknown. */
+  setSummary(id: string, summary: ReportSummary | null): Promise<PropertyRecord | null>;
   /** The property leaves the covered list. */
   uncover(id: string): Promise<void>;
   /** The newest covered place handed out. */
@@ -257,4 +261,18 @@ export interface CoveredGeneration {
 
 export interface LinkSigner {
   sign(objectKey: string): string;
+}
+
+/** A warning sink: the request's logger. */
+export interface WarningLog {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * The ZIP code analyses (the zipcodes service): the headline figures of one ZIP's analysis, or
+ * null when it has none or cannot say now. Never throws: the analysis is context on a report,
+ * and a report is opened (and paid for) all the same without it.
+ */
+export interface ZipContext {
+  headline(zipCode: string, context: { requestId: string; log: WarningLog }): Promise<ReportZipAnalysis | null>;
 }

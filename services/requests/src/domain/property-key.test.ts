@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIFFERENT_PROPERTIES, SAME_PROPERTY } from './property-key.cases.js';
-import { propertyKey } from './property-key.js';
+import { propertyKey, zipOfKey } from './property-key.js';
 
 describe('propertyKey', () => {
   it.each(SAME_PROPERTY)('%s = %s', (a, b) => {
@@ -19,5 +19,16 @@ describe('propertyKey', () => {
 
   it('writes a parsed address in USPS form', () => {
     expect(propertyKey('5 North Oak Avenue Apartment 4, Austin, TX 78701-0001')).toBe('5|n|oak|ave||4|austin|tx|78701');
+  });
+});
+
+describe('the ZIP code of a property', () => {
+  it.each([
+    ['123 Main St., Denver CO 80202-1234', '80202'],
+    ['22 Harbor Court, Portland, ME 04101', '04101'],
+    ['5 N Oak Ave #4, Austin, TX', null],
+    ['somewhere near the lake 80202', null],
+  ])('%s: %s', (address, zip) => {
+    expect(zipOfKey(propertyKey(address))).toBe(zip);
   });
 });

@@ -8,6 +8,14 @@ import parseAddress from 'parse-address';
  * are one unit; the ZIP is its first five digits. An address without a house number and a street
  * is not read by the parser: its key is the trimmed, case-folded text.
  */
+/** The ZIP5 a property key ends with (see propertyKey), or null when its address had none. */
+export function zipOfKey(key: string | undefined): string | null {
+  // A request stored before properties may not have a key yet.
+  if (!key || key.startsWith('text:')) return null;
+  const zip = key.slice(key.lastIndexOf('|') + 1);
+  return /^[0-9]{5}$/.test(zip) ? zip : null;
+}
+
 export function propertyKey(address: string): string {
   const text = address.normalize('NFKC').replace(/\s+/gu, ' ').trim();
   const parsed = parseAddress.parseLocation(text);

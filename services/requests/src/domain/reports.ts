@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { AccessHistoryEntry, CoverageRequest, UserStats } from '@homereport/contracts';
+import {
+  type AccessHistoryEntry,
+  REPORT_FILE_TYPES,
+  type ReportViewReply,
+  type UserStats,
+  reportFileFormat,
+} from '@homereport/contracts';
 import { AppError, type Identity, businessMetrics, notFound } from '@homereport/kit';
 import { reportViewed } from '../events/published.js';
 import { CREDITS_PER_PERIOD, noCreditsMessage, periodAt, periodFromNow } from './credit-period.js';
@@ -12,7 +18,10 @@ import type {
   StatsStore,
   ViewLedger,
   ViewRecord,
+  WarningLog,
+  ZipContext,
 } from './ports.js';
+import { zipOfKey } from './property-key.js';
 import { Messages, toApi } from './requests.js';
 import type { OpenedReports } from './shares.js';
 
@@ -25,6 +34,8 @@ interface ReportsDeps {
   stats: StatsStore;
   signer: LinkSigner;
   opened: OpenedReports;
+  /** The ZIP code analyses a report is shown beside. */
+  zipContext: ZipContext;
   now?: () => Date;
 }
 
@@ -47,8 +58,16 @@ export class Reports {
    * opened" mark are one conditional write of the period's document, so concurrent opens never
    * spend twice for one property nor go below zero (see data/credits.ts). Admins and anyone who
    * requested the property open it without spending credits.
+   *
+   * With the report comes its ZIP code's analysis (`zip_analysis`), asked for while the credit
+   * is settled; null when there is none or it cannot be had now (ZipContext never throws).
    */
-  async view(requestId: string, user: Identity, correlationId: string): Promise<CoverageRequest> {
+  async view(
+    requestId: string,
+    user: Identity,
+    context: { requestId: string; log: WarningLog },
+  ): Promise<ReportViewReply> {
+    const correlationId = context.requestId;
     const asked = await this.deps.requests.find(requestId);
     if (!asked) throw notFound(Messages.reportNotFound);
     const property = asked.propertyId ? await this.deps.properties.find(asked.propertyId) : null;
@@ -57,6 +76,8 @@ export class Reports {
     const request =
       asked.status !== 'covered' && property?.report ? await this.deps.requests.find(property.report) : asked;
     if (!request || request.status !== 'covered') throw notFound(Messages.reportNotFound);
+    const zipCode = zipOfKey(property?.key ?? request.addressKey);
+    const zipAnalysis = zipCode ? this.deps.zipContext.headline(zipCode, context) : Promise.resolve(null);
     // Credits, "opened" and "unique reports" count properties; a request stored before them counts alone.
     const unit = property?.id ?? request.id;
     const now = this.now();
@@ -96,7 +117,14 @@ export class Reports {
     );
     await this.deps.ledger.record(view, [event]);
     await this.afterView(view);
-    return toApi(request, this.deps.signer, { withNotes: own || user.role === 'admin' });
+    return {
+      request: toApi(request, this.deps.signer, { withNotes: own || user.role === 'admin' }, property),
+      documents: REPORT_FILE_TYPES.flatMap((type) => {
+        const file = request.files[type];
+        return file ? [{ type, format: reportFileFormat(file.contentType, file.name), size: file.size ?? 0 }] : [];
+      }),
+      zip_analysis: await zipAnalysis,
+    };
   }
 
   /**

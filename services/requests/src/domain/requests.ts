@@ -5,10 +5,13 @@ import {
   type RecentRequest,
   type ReportFileType,
   type ReportPathField,
+  type ReportSummary,
   type RequestStatus,
   type RequestSummary,
+  SUMMARY_YEAR_MIN,
 } from '@homereport/contracts';
 import {
+  AppError,
   type OutboxEntry,
   badRequest,
   businessMetrics,
@@ -33,15 +36,16 @@ import type {
   SearchIndex,
   StatsStore,
 } from './ports.js';
-import { propertyKey } from './property-key.js';
+import { propertyKey, zipOfKey } from './property-key.js';
 import {
   LONG_WORD_MESSAGE,
   addressTerms,
+  coveredTerms,
   hasOverlongWord,
-  prefixTerms,
   publicQueryTerms,
   queryTerms,
   statusTerm,
+  zipTerm,
 } from './search-terms.js';
 
 const DUPLICATE_WINDOW_DAYS = 30;
@@ -82,12 +86,20 @@ function sharedFiles(files: ReportFiles): ReportFiles {
   return Object.fromEntries(Object.entries(files).map(([type, file]) => [type, { ...file, shared: true }]));
 }
 
+/** A wait said in words: "1 minute", "12 minutes". */
+const waitMinutes = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+};
+
 export const Messages = {
   blankAddress: 'Please enter the property address.',
   badUrl: 'The listing URL must be a web address starting with http:// or https://.',
   notFound: 'Request not found.',
   tooManyAnonymous:
     'You have sent several requests in a short time. Please wait before sending another, or sign in to request more properties.',
+  tooManyForAccount: (perHour: number, waitSeconds: number) =>
+    `You have asked for ${perHour} properties in the past hour, the most an account may. Please try again in ${waitMinutes(waitSeconds)}.`,
   reportFileMissing: 'Upload the main report file before marking this request Covered.',
   longWord: LONG_WORD_MESSAGE,
   reportNotFound: 'Report not found. It does not exist or is not completed yet.',
@@ -96,11 +108,14 @@ export const Messages = {
 /**
  * A request as the API shows it: file links only when a signer is given (never in public lists),
  * the requester's notes only to the requester and admins (`withNotes`), `null` to everyone else.
+ * With its property (null: none found), the property's headline figures and ZIP code, which are
+ * the same for every request of it (decision 024).
  */
 export function toApi(
   record: RequestRecord,
   signer: LinkSigner | null,
   { withNotes }: { withNotes: boolean },
+  property?: PropertyRecord | null,
 ): CoverageRequest {
   const link = (type: ReportFileType) => {
     const file = record.files[type];
@@ -119,7 +134,35 @@ export function toApi(
       ReportPathField,
       string | null
     >),
+    ...(property === undefined ? {} : propertyFields(record, property)),
   };
+}
+
+/** What a request shows of its property: the report's figures and the ZIP code of its normalised address. */
+function propertyFields(record: RequestRecord, property: PropertyRecord | null) {
+  return { summary: property?.summary ?? null, zip_code: zipOfKey(property?.key ?? record.addressKey) };
+}
+
+/** The year a report's "year built" may be at most: next year, by the date now. */
+export const latestYearBuilt = (now: Date) => now.getUTCFullYear() + 1;
+
+/**
+ * The figures as stored: the headline trimmed, and left out when blank; null when nothing is
+ * left (an empty object clears them). The ranges are the schema's (kit's app.ts words them), but
+ * for "at most next year", which moves with the date.
+ */
+export function cleanSummary(input: ReportSummary, now: Date): ReportSummary | null {
+  const latest = latestYearBuilt(now);
+  if (input.year_built !== undefined && input.year_built > latest) {
+    const message = `must be a whole number from ${SUMMARY_YEAR_MIN} to ${latest}`;
+    throw new AppError(400, 'VALIDATION', `year_built: ${message}`, {
+      details: [{ field: 'year_built', message }],
+    });
+  }
+  const { headline: typed, ...figures } = input;
+  const headline = typed?.replace(/\s+/gu, ' ').trim();
+  const summary: ReportSummary = headline ? { ...figures, headline } : figures;
+  return Object.keys(summary).length === 0 ? null : summary;
 }
 
 export function summary(record: RequestRecord): RequestSummary {
@@ -182,7 +225,7 @@ export class Requests {
     const now = this.now();
     const property = await this.deps.properties.claim(key, address, now);
     const earlier = await this.ownEarlierRequest(property, requester, now);
-    if (earlier) return { request: toApi(earlier, null, OWNER), duplicate_of: earlier.id, created: false };
+    if (earlier) return { request: toApi(earlier, null, OWNER, property), duplicate_of: earlier.id, created: false };
 
     const id = this.deps.requests.newId();
     const record: RequestRecord = {
@@ -216,7 +259,7 @@ export class Requests {
     });
     // Joined a covered property: covered at once, with its files.
     const shown = joined ? ((await this.deps.requests.find(id)) ?? stored) : stored;
-    return { request: toApi(shown, null, OWNER), created: true };
+    return { request: toApi(shown, null, OWNER, property), created: true };
   }
 
   /**
@@ -275,7 +318,7 @@ export class Requests {
   ): Promise<CoverageRequest> {
     const current = await this.deps.requests.find(id);
     if (!current) throw notFound(Messages.notFound);
-    if (current.status === to) return toApi(current, this.deps.signer, OWNER);
+    if (current.status === to) return toApi(current, this.deps.signer, OWNER, await this.propertyOf(current));
     // Covered means a report a user can read, and spends their credit: never without the file.
     if (to === 'covered' && !current.files.report) throw conflict(Messages.reportFileMissing);
     const at = this.now();
@@ -305,7 +348,28 @@ export class Requests {
     // The counters move from the status the request really had (another admin may have changed
     // it between our read and our write; the history and event then name the one we read).
     await this.afterStatusChange(id, changed.id, result.previous, to, followers ? { by, correlationId } : null);
-    return toApi(result.after, this.deps.signer, OWNER);
+    return toApi(result.after, this.deps.signer, OWNER, await this.propertyOf(result.after));
+  }
+
+  /** The property a request belongs to; null for one stored before properties (or a property gone). */
+  private propertyOf(record: RequestRecord): Promise<PropertyRecord | null> {
+    return record.propertyId ? this.deps.properties.find(record.propertyId) : Promise.resolve(null);
+  }
+
+  /**
+   * Replaces the report's headline figures (api.md "Report summary"). They are the property's:
+   * every request of it shows them, the covered list's entry included (decision 024).
+   */
+  async setSummary(id: string, input: ReportSummary): Promise<CoverageRequest> {
+    const summary = cleanSummary(input, this.now());
+    const found = await this.deps.requests.find(id);
+    if (!found) throw notFound(Messages.notFound);
+    const record = found.propertyId ? found : await this.fileUnderProperty(found);
+    const property = await this.deps.properties.setSummary(record.propertyId, summary);
+    if (!property) throw notFound(Messages.notFound);
+    // The covered list's entries carry the figures: a kept first page goes.
+    if (property.report !== null) await this.invalidateCovered();
+    return { ...toApi(record, this.deps.signer, OWNER, property), ...counts(property) };
   }
 
   /**
@@ -354,7 +418,7 @@ export class Requests {
     if (record.status === 'covered' && record.files.report) {
       if (primary || property.report === null) {
         const place = await this.deps.properties.cover(property.id, record.id, property.address);
-        await this.deps.coveredSearch.add(place, prefixTerms(property.address));
+        await this.deps.coveredSearch.add(place, coveredTerms(property.address, zipOfKey(property.key)));
       }
       return;
     }
@@ -410,7 +474,7 @@ export class Requests {
     if (result.after.status === 'covered') await this.invalidateCovered();
     // A shared file is still another request's: it stays in storage.
     const replaced = result.replaced.filter((file) => !file.shared);
-    return { request: toApi(result.after, this.deps.signer, OWNER), replaced };
+    return { request: toApi(result.after, this.deps.signer, OWNER, await this.propertyOf(result.after)), replaced };
   }
 
   /**
@@ -457,7 +521,7 @@ export class Requests {
       const record = property.report ? byId.get(property.report) : undefined;
       // Left covered a moment ago (the property follows its request right after): not offered.
       if (!record || record.status !== 'covered' || !record.files.report) return [];
-      return [{ ...toApi(record, null, PUBLIC), requests_count: property.requests.length }];
+      return [{ ...toApi(record, null, PUBLIC, property), requests_count: property.requests.length }];
     });
   }
 
@@ -482,9 +546,11 @@ export class Requests {
     sort: 'newest' | 'city';
     limit: number;
     cursor: number | null;
+    /** Only the properties of this ZIP code: its own posting list, beside the words'. */
+    zip?: string;
   }): Promise<{ properties: CoverageRequest[]; next_cursor: string | null }> {
     if (hasOverlongWord(query.q)) throw badRequest(Messages.longWord);
-    const terms = publicQueryTerms(query.q);
+    const terms = [...publicQueryTerms(query.q), ...(query.zip ? [zipTerm(query.zip)] : [])];
     if (query.sort === 'city') {
       const offset = query.cursor ?? 0;
       const seqs = terms.length === 0 ? null : await this.allMatching(terms);
@@ -599,7 +665,7 @@ export class Requests {
     const shown = records
       .filter((r) => !status || r.status === status)
       .sort((a, b) => b.seq - a.seq)
-      .map((r) => ({ ...toApi(r, null, OWNER), ...counts(property) }));
+      .map((r) => ({ ...toApi(r, null, OWNER, property), ...counts(property) }));
     return { requests: shown, next_cursor: null };
   }
 
@@ -609,14 +675,17 @@ export class Requests {
       records.flatMap((r) => (r.propertyId ? [r.propertyId] : [])),
     );
     const byId = new Map(properties.map((p) => [p.id, p]));
-    return records.map((r) => ({ ...toApi(r, null, OWNER), ...counts(byId.get(r.propertyId) ?? null) }));
+    return records.map((r) => {
+      const property = byId.get(r.propertyId) ?? null;
+      return { ...toApi(r, null, OWNER, property), ...counts(property) };
+    });
   }
 
   async forAdmin(id: string): Promise<CoverageRequest> {
     const record = await this.deps.requests.find(id);
     if (!record) throw notFound(Messages.notFound);
     const property = record.propertyId ? await this.deps.properties.find(record.propertyId) : null;
-    return { ...toApi(record, this.deps.signer, OWNER), ...counts(property) };
+    return { ...toApi(record, this.deps.signer, OWNER, property), ...counts(property) };
   }
 
   async exists(id: string): Promise<{ id: string; status: RequestStatus } | null> {
@@ -638,9 +707,12 @@ export class Requests {
       const kept = shown.get(unit);
       if (!kept || STATUS_RANK[record.status] > STATUS_RANK[kept.status]) shown.set(unit, record);
     }
-    return [...shown.values()]
-      .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
-      .map((record) => toApi(record, null, OWNER));
+    const records = [...shown.values()].sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+    const properties = await this.deps.properties.findMany(
+      records.flatMap((r) => (r.propertyId ? [r.propertyId] : [])),
+    );
+    const byProperty = new Map(properties.map((p) => [p.id, p]));
+    return records.map((record) => toApi(record, null, OWNER, byProperty.get(record.propertyId) ?? null));
   }
 
   async recent(): Promise<RecentRequest[]> {

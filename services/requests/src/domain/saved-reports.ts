@@ -1,6 +1,6 @@
 import { type CoverageRequest, SAVED_REPORTS_MAX } from '@homereport/contracts';
 import { type UserSetLimit, notFound } from '@homereport/kit';
-import type { RequestStore } from './ports.js';
+import type { PropertyStore, RequestStore } from './ports.js';
 import { Messages, toApi } from './requests.js';
 
 export const SAVED_REPORTS_LIMIT: UserSetLimit = {
@@ -26,15 +26,28 @@ export interface SavedReportStore {
  * report call, which counts credits), and is bounded by SAVED_REPORTS_MAX, so one read answers it.
  */
 export class SavedReports {
-  constructor(private readonly deps: { saved: SavedReportStore; requests: RequestStore }) {}
+  constructor(
+    private readonly deps: {
+      saved: SavedReportStore;
+      requests: RequestStore;
+      /** The reports' headline figures are their properties' (decision 024). */
+      properties: Pick<PropertyStore, 'findMany'>;
+    },
+  ) {}
 
   async list(userId: string): Promise<CoverageRequest[]> {
     const ids = [...(await this.deps.saved.list(userId))].reverse();
     if (ids.length === 0) return [];
-    const byId = new Map((await this.deps.requests.findMany(ids)).map((r) => [r.id, r]));
+    const records = await this.deps.requests.findMany(ids);
+    const byId = new Map(records.map((r) => [r.id, r]));
+    const properties = await this.deps.properties.findMany(
+      records.flatMap((r) => (r.propertyId ? [r.propertyId] : [])),
+    );
+    const byProperty = new Map(properties.map((p) => [p.id, p]));
     return ids.flatMap((id) => {
       const record = byId.get(id);
-      return record?.status === 'covered' ? [toApi(record, null, { withNotes: false })] : [];
+      if (record?.status !== 'covered') return [];
+      return [toApi(record, null, { withNotes: false }, byProperty.get(record.propertyId) ?? null)];
     });
   }
 

@@ -44,6 +44,17 @@ export function queryTerms(q: string | undefined): string[] {
   return q === undefined ? [] : [...new Set(words(q))].slice(0, MAX_QUERY_TERMS);
 }
 
+/**
+ * The public search's posting list of a ZIP code (the property's, from its normalised address):
+ * a word never holds `:`, so no address word files under it.
+ */
+export const zipTerm = (zip: string) => `zip:${zip}`;
+
+/** The terms a covered property files under in the public search: its words' beginnings and its ZIP code. */
+export function coveredTerms(address: string, zip: string | null): string[] {
+  return zip ? [...prefixTerms(address), zipTerm(zip)] : prefixTerms(address);
+}
+
 /** A posting list per status, next to the words (a word never starts with `~`). */
 export const statusTerm = (status: RequestStatus) => `~status:${status}`;
 

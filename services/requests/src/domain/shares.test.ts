@@ -27,6 +27,7 @@ function build({ now, opened = true, anchor = true }: { now: Date; opened?: bool
   } as unknown as ActivityStore;
   const service = new Shares({
     requests,
+    properties: { find: async () => null },
     activity,
     opened: { wasOpened: async () => opened, markOpened: async () => {} },
     shares,

@@ -1,7 +1,7 @@
 import type { CoverageRequest, ShareLinkReply } from '@homereport/contracts';
 import { AppError, type Identity, businessMetrics, forbidden, notFound } from '@homereport/kit';
 import { periodAt } from './credit-period.js';
-import type { ActivityStore, LinkSigner, RequestStore } from './ports.js';
+import type { ActivityStore, LinkSigner, PropertyStore, RequestStore } from './ports.js';
 import { Messages, toApi } from './requests.js';
 import { newShareId, signShareToken, verifyShareToken } from './share-token.js';
 
@@ -39,6 +39,8 @@ export interface OpenedReports {
 
 interface SharesDeps {
   requests: RequestStore;
+  /** The report's headline figures are its property's (decision 024). */
+  properties: Pick<PropertyStore, 'find'>;
   activity: ActivityStore;
   opened: OpenedReports;
   shares: ShareStore;
@@ -112,7 +114,8 @@ export class Shares {
     if (share.epoch < (await this.deps.shares.epoch(share.userId, share.requestId))) throw gone();
     const request = await this.deps.requests.find(share.requestId);
     if (!request || request.status !== 'covered') throw notFound(Messages.reportNotFound);
-    return toApi(request, this.deps.signer, { withNotes: false });
+    const property = request.propertyId ? await this.deps.properties.find(request.propertyId) : null;
+    return toApi(request, this.deps.signer, { withNotes: false }, property);
   }
 
   /** Ends every link the user made to this report; a later share makes a new, working one. */

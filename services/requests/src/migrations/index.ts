@@ -3,6 +3,7 @@ import { INDEXES } from '../data/collections.js';
 import { coverMergedRequests } from './cover-merged.js';
 import { creditsPerProperty } from './credits-per-property.js';
 import { assignProperties } from './properties.js';
+import { fileZipCodes } from './zip-postings.js';
 
 /**
  * The requests database's migrations (decision 028): this release's indexes, created on every
@@ -14,6 +15,7 @@ export const MIGRATIONS: MigrationPlan = {
   indexes: INDEXES,
   steps: [
     { name: 'properties', run: assignProperties },
+    { name: 'zip-postings', run: fileZipCodes },
     { name: 'cover-merged-requests', run: coverMergedRequests },
     { name: 'credits-per-property', run: creditsPerProperty },
   ],

@@ -2,8 +2,8 @@ import type { Db } from 'mongodb';
 import { type Collections, type RequestDoc, collections, currentValue, prepare } from '../data/collections.js';
 import { PropertiesRepository } from '../data/properties-repository.js';
 import { SearchPostings } from '../data/search-postings.js';
-import { propertyKey } from '../domain/property-key.js';
-import { prefixTerms } from '../domain/search-terms.js';
+import { propertyKey, zipOfKey } from '../domain/property-key.js';
+import { coveredTerms } from '../domain/search-terms.js';
 
 /** Requests read per round trip (by `$in` on the unique `seq` index). */
 const BATCH = 500;
@@ -50,11 +50,11 @@ export async function assignProperties(db: Db): Promise<PropertiesReport> {
     if (!property) continue;
     if (property.report === null) {
       const place = await properties.cover(propertyId, request.id, property.address);
-      await coveredSearch.add(place, prefixTerms(property.address));
+      await coveredSearch.add(place, coveredTerms(property.address, zipOfKey(property.key)));
       report.covered++;
     } else if (property.coveredSeq !== null) {
       // Filed again: adding a place's terms twice adds nothing.
-      await coveredSearch.add(property.coveredSeq, prefixTerms(property.address));
+      await coveredSearch.add(property.coveredSeq, coveredTerms(property.address, zipOfKey(property.key)));
     }
   }
 

@@ -15,7 +15,6 @@ import {
   verifyFileLink,
 } from '@homereport/kit';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import type { ObjectStore } from '../../data/object-store.js';
 import type { RequestsClient } from '../../data/requests-client.js';
 import { contentDisposition } from '../../domain/file-kinds.js';
@@ -98,8 +97,8 @@ export function registerFileRoutes(app: ServiceApp, deps: FileRouteDeps): void {
         );
         return { request };
       } catch (err) {
+        // The kit's error answer reads and drops what the client is still sending (request-body.ts).
         await discard();
-        drain(req);
         if (LIMIT_CODES.has((err as { code?: string }).code ?? '')) throw tooLarge(deps.maxBytes);
         throw err;
       }
@@ -145,9 +144,4 @@ export function registerFileRoutes(app: ServiceApp, deps: FileRouteDeps): void {
         .send(body as never);
     },
   );
-}
-
-/** After a refusal the client may still be sending: read and drop the rest so it gets our answer. */
-function drain(req: FastifyRequest): void {
-  if (!req.raw.readableEnded) req.raw.resume();
 }

@@ -4,6 +4,8 @@ import {
   AdminRequestsQuery,
   AdminRequestsReply,
   RecentRequestsReply,
+  ReportSummary,
+  ReportSummaryReply,
   RequestIdParams,
   UpdateStatusBody,
   UpdateStatusReply,
@@ -76,6 +78,29 @@ export function registerAdminRoutes(app: ServiceApp, deps: { requests: Requests 
     async (req) => {
       requireAdmin(req);
       return deps.requests.forAdmin(req.params.id);
+    },
+  );
+
+  app.put(
+    '/api/admin/requests/:id/summary',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Set the headline figures of a request’s report (its property’s, shown on every request of it)',
+        params: RequestIdParams,
+        body: ReportSummary,
+        response: { 200: ReportSummaryReply, 400: ErrorReply, 404: ErrorReply },
+      },
+    },
+    async (req) => {
+      const admin = requireAdmin(req);
+      const request = await deps.requests.setSummary(req.params.id, req.body);
+      req.log.info(
+        { requestId: request.id, propertyId: request.property_id, cleared: request.summary === null, by: admin.userId },
+        'report summary set',
+      );
+      return { request };
     },
   );
 

@@ -10,49 +10,50 @@ import {
 import {
   CACHE_GENERATION_HEADER,
   ErrorReply,
+  type Redis,
+  type RequestBudget,
   type ServiceApp,
   formatCacheGeneration,
+  requestBudget,
   requireUser,
-  tooManyRequests,
 } from '@homereport/kit';
-import type { AnonymousLimit } from '../../data/anonymous-limit.js';
 import type { Reports } from '../../domain/reports.js';
-import { COVERED_PAGE_DEFAULT, Messages, type Requests, SEARCH_PAGE_DEFAULT } from '../../domain/requests.js';
+import { COVERED_PAGE_DEFAULT, type Requests, SEARCH_PAGE_DEFAULT } from '../../domain/requests.js';
 
 const tags = ['requests'];
 
 /** /api/requests/*, as in api.md "Coverage requests and reports". */
 export function registerRequestRoutes(
   app: ServiceApp,
-  deps: { requests: Requests; reports: Reports; anonymousLimit: AnonymousLimit },
+  deps: { requests: Requests; reports: Reports; redis: Redis; allowance: Omit<RequestBudget, 'redis'> },
 ): void {
-  app.post(
-    '/api/requests',
-    {
-      // Anyone; a signed-in requester's request is theirs (and answered as a repeat when it is one).
-      config: { auth: 'optional' },
-      schema: {
-        tags,
-        summary: 'Ask for a property to be covered',
-        body: CreateRequestBody,
-        response: { 200: CreateRequestReply, 201: CreateRequestReply, 400: ErrorReply, 429: ErrorReply },
+  // The hourly allowance covers this route alone (its encapsulated context).
+  app.register(async (limited: ServiceApp) => {
+    await limited.register(requestBudget, { redis: deps.redis, ...deps.allowance });
+    limited.post(
+      '/api/requests',
+      {
+        // Anyone; a signed-in requester's request is theirs (and answered as a repeat when it is one).
+        config: { auth: 'optional' },
+        schema: {
+          tags,
+          summary: 'Ask for a property to be covered',
+          body: CreateRequestBody,
+          response: { 200: CreateRequestReply, 201: CreateRequestReply, 400: ErrorReply, 429: ErrorReply },
+        },
       },
-    },
-    async (req, reply) => {
-      const requester = req.identity ? { userId: req.identity.userId, email: req.identity.email } : null;
-      if (!requester) {
-        const wait = await deps.anonymousLimit.hit(req.ip);
-        if (wait !== null) throw tooManyRequests(wait, Messages.tooManyAnonymous);
-      }
-      const { created, ...answer } = await deps.requests.submit(req.body, requester, req.id);
-      req.log.info(
-        { requestId: answer.request.id, signedIn: requester !== null, duplicate: answer.duplicate_of !== undefined },
-        'coverage requested',
-      );
-      // The caller's own earlier request: 200, nothing new was made (api.md "Properties").
-      return reply.status(created ? 201 : 200).send(answer);
-    },
-  );
+      async (req, reply) => {
+        const requester = req.identity ? { userId: req.identity.userId, email: req.identity.email } : null;
+        const { created, ...answer } = await deps.requests.submit(req.body, requester, req.id);
+        req.log.info(
+          { requestId: answer.request.id, signedIn: requester !== null, duplicate: answer.duplicate_of !== undefined },
+          'coverage requested',
+        );
+        // The caller's own earlier request: 200, nothing new was made (api.md "Properties").
+        return reply.status(created ? 201 : 200).send(answer);
+      },
+    );
+  });
 
   app.get(
     '/api/requests/covered',
@@ -65,9 +66,10 @@ export function registerRequestRoutes(
       },
     },
     async (req, reply) => {
-      if (req.query.q !== undefined || req.query.sort !== undefined) {
+      if (req.query.q !== undefined || req.query.sort !== undefined || req.query.zip !== undefined) {
         return deps.requests.searchCovered({
           q: req.query.q,
+          zip: req.query.zip,
           sort: req.query.sort ?? 'newest',
           limit: Number(req.query.limit ?? SEARCH_PAGE_DEFAULT),
           cursor: req.query.cursor === undefined ? null : Number(req.query.cursor),
@@ -108,9 +110,12 @@ export function registerRequestRoutes(
     },
     async (req) => {
       const user = requireUser(req);
-      const request = await deps.reports.view(req.params.id, user, req.id);
-      req.log.info({ requestId: request.id, userId: user.userId }, 'report viewed');
-      return { request };
+      const reply = await deps.reports.view(req.params.id, user, { requestId: req.id, log: req.log });
+      req.log.info(
+        { requestId: reply.request.id, userId: user.userId, zipAnalysis: reply.zip_analysis !== null },
+        'report viewed',
+      );
+      return reply;
     },
   );
 }

@@ -5,13 +5,14 @@ import {
   ErrorReply,
   type ServiceApp,
   badRequest,
+  etagMatches,
   formatCacheGeneration,
   namedError,
   notFound,
   requireAdmin,
 } from '@homereport/kit';
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { DetailCache } from '../../data/detail-cache.js';
 import { GENERATION_KEY, type ListIndex } from '../../data/list-index.js';
 import { isZipCode } from '../../domain/analyses.js';
@@ -76,17 +77,17 @@ export function registerZipcodeRoutes(
       // Revalidated on every use (no-cache), answered 304 while the list is unchanged. A page is a
       // function of the list and its URL, so the list's ETag validates every page of it too.
       reply.header('cache-control', 'no-cache').header('etag', current.etag);
-      if (matchesEtag(req, current.etag)) return reply.status(304).send();
+      if (etagMatches(req.headers['if-none-match'], current.etag)) return reply.status(304).send();
       reply.type('application/json; charset=utf-8');
 
-      const { q, tier, limit, offset } = req.query;
-      if (q === undefined && tier === undefined && limit === undefined && offset === undefined) {
+      const { q, tier, limit, offset, codes } = req.query;
+      if (q === undefined && tier === undefined && limit === undefined && offset === undefined && codes === undefined) {
         // No parameters: the whole list, as before paging existed.
         return reply.send(JSON.stringify({ zipCodes: current.index.items }));
       }
       const page = zipListPage(
         current.index,
-        { q, tier: tier === undefined ? undefined : (Number(tier) as 1 | 2 | 3) },
+        { q, tier: tier === undefined ? undefined : (Number(tier) as 1 | 2 | 3), codes: codes?.split(',') },
         limit === undefined ? ZIP_PAGE_DEFAULT : Number(limit),
         offset === undefined ? 0 : Number(offset),
       );
@@ -166,14 +167,14 @@ function queryProblem(
   const first = error.validation?.[0];
   const unknown = (first?.params as { additionalProperty?: unknown } | undefined)?.additionalProperty;
   if (typeof unknown === 'string') {
-    return `Unknown query parameter "${unknown.slice(0, 40)}": the list takes q, tier, limit and offset.`;
+    return `Unknown query parameter "${unknown.slice(0, 40)}": the list takes q, tier, limit, offset and codes.`;
   }
   const name = first?.instancePath.replace(/^\//, '').split('/')[0] ?? '';
   if (Array.isArray(query[name])) return `Give ${name} once.`;
   const description = (ZipListQuery.properties as Record<string, { description?: string }>)[name]?.description;
   return description
     ? `${name} must be ${description}.`
-    : 'The query string is not valid: the list takes q, tier (1, 2 or 3), limit (1 to 100) and offset.';
+    : 'The query string is not valid: the list takes q, tier (1, 2 or 3), limit (1 to 100), offset and codes.';
 }
 
 /** Past this many times the limit the sender is not worth reading to the end: the connection is cut. */
@@ -208,13 +209,4 @@ function readJsonWithin(payload: NodeJS.ReadableStream, limit: number): Promise<
       }
     });
   });
-}
-
-function matchesEtag(req: FastifyRequest, etag: string): boolean {
-  const given = req.headers['if-none-match'];
-  if (typeof given !== 'string') return false;
-  return given
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
 }

@@ -6,6 +6,7 @@ import { Icon } from '../../../components/Icon';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { PasswordField } from '../../../components/PasswordField';
 import { SiteLayout } from '../../../components/SiteLayout';
+import { SavedReportsCard, WatchedZipsCard } from '../../../components/WatchLists';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { usePasswordPair } from '../../../hooks/usePasswordPair';
 import { useSession } from '../../../session/SessionProvider';
@@ -258,7 +259,10 @@ function DeleteSection() {
   );
 }
 
-/** /settings: the signed-in user's own account (issue 19): password, their data, deleting the account. */
+/**
+ * /settings: the signed-in user's own account (issue 19): password, what they keep an eye on
+ * (issue 40: the same lists as the dashboard's), their data, deleting the account.
+ */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const { user } = useSession();
@@ -273,6 +277,10 @@ export function SettingsPage() {
             </p>
           </AccountBar>
           <ChangePasswordSection />
+          <div className="settings-lists" data-testid="settings-watch-lists">
+            <SavedReportsCard />
+            <WatchedZipsCard />
+          </div>
           <DownloadSection />
           <DeleteSection />
         </div>

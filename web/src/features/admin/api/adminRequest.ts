@@ -1,6 +1,8 @@
 import type {
   AdminRequestReply,
   CoverageRequest,
+  ReportSummary,
+  ReportSummaryReply,
   RequestStatus,
   UpdateStatusBody,
   UpdateStatusReply,
@@ -59,6 +61,20 @@ export function useUploadReports(id: string) {
         body: uploadFormData(parts),
         fallbackError: 'Failed to upload files',
         networkError: 'Network error during upload. Please try again.',
+      }),
+    onSuccess: (reply) => refresh(reply.request),
+  });
+}
+
+/** PUT /api/admin/requests/:id/summary: the report's headline figures, replaced whole (`{}` clears them). */
+export function useUpdateSummary(id: string) {
+  const refresh = useRefreshAfterChange(id);
+  return useMutation({
+    mutationFn: (summary: ReportSummary) =>
+      apiCall<ReportSummaryReply>(`${requestPath(id)}/summary`, {
+        method: 'PUT',
+        body: summary,
+        fallbackError: 'Failed to save the headline figures',
       }),
     onSuccess: (reply) => refresh(reply.request),
   });

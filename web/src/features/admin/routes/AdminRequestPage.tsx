@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { formatLongDateTime } from '../../../lib/dates';
 import { REQUEST_STATUS_OPTIONS } from '../../../lib/requestStatus';
 import { useAdminRequest, useUpdateStatus, useUploadReports } from '../api/adminRequest';
+import { HeadlineFigures } from '../components/HeadlineFigures';
 import { PropertyRequests } from '../components/PropertyRequests';
 import { BANNER_HIDE_MS, useSuccessBanner } from '../components/SuccessBanner';
 import { UploadDropzone } from '../components/UploadDropzone';
@@ -177,6 +178,15 @@ export function AdminRequestPage() {
         </div>
 
         <PropertyRequests request={request} />
+
+        <HeadlineFigures
+          request={request}
+          onSaved={() => {
+            updateStatus.reset();
+            upload.reset();
+            show(BANNER_HIDE_MS.status);
+          }}
+        />
 
         <section className="card upload-card" data-testid="upload-reports">
           <h2 className="card-title">

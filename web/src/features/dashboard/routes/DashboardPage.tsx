@@ -6,12 +6,12 @@ import { ListCard, ListRow } from '../../../components/ListCard';
 import { QueryState } from '../../../components/QueryState';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { StatCard } from '../../../components/StatCard';
+import { SavedReportsCard, WatchedZipsCard } from '../../../components/WatchLists';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { formatLongDate, nextCreditRefresh } from '../../../lib/dates';
 import { useSession } from '../../../session/SessionProvider';
 import { useAccessHistory, useUserStats } from '../api/userStats';
 import { MyRequests } from '../components/MyRequests';
-import { SavedReports } from '../components/SavedReports';
 import { NOT_KNOWN, planName, recentActivity } from '../dashboardView';
 import '../dashboard.css';
 
@@ -109,7 +109,8 @@ export function DashboardPage() {
                   ))
                 }
               </ListCard>
-              <SavedReports />
+              <SavedReportsCard />
+              <WatchedZipsCard />
               <MyRequests />
             </div>
 

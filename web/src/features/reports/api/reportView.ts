@@ -6,7 +6,8 @@ import { queryKeys } from '../../../lib/queryKeys';
 /**
  * GET /api/requests/:id/view. The first view in a credit period costs a credit, later ones are
  * free, so a refetch costs nothing; it renews the signed file links (they last 15 minutes)
- * when the reader comes back after a while.
+ * when the reader comes back after a while. The answer carries the report's documents' formats
+ * and, when there is one, its ZIP code's analysis (null otherwise).
  */
 export function useReportView(id: string) {
   const queryClient = useQueryClient();
@@ -18,7 +19,7 @@ export function useReportView(id: string) {
       });
       // The view moved the reader's credits and history.
       void queryClient.invalidateQueries({ queryKey: queryKeys.user });
-      return reply.request;
+      return reply;
     },
     staleTime: 10 * 60_000,
   });

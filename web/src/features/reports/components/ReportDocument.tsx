@@ -2,14 +2,14 @@ import type { CoverageRequest } from '@homereport/contracts';
 import type { ReactNode } from 'react';
 import { ExternalLink } from '../../../components/ExternalLink';
 import { Icon } from '../../../components/Icon';
-import { formatLongDate } from '../../../lib/dates';
 import { availableSections } from '../reportSections';
+import { ReportHeader } from './ReportHeader';
 import '../reports.css';
 
 /**
- * A covered report as a reader sees it: address, completion, listing, its documents and notes.
- * The report page and a shared link's page both show it; `actions` go in the header (what the
- * reader may do with the report there, such as sharing it), `children` after the notes.
+ * A covered report as a shared link shows it: address, completion, listing, its documents as
+ * links and notes (the report page lays out the same header with the documents read in the page
+ * and the ZIP context). `actions` go in the header, `children` after the notes.
  */
 export function ReportDocument({
   request,
@@ -23,26 +23,7 @@ export function ReportDocument({
   const sections = availableSections(request);
   return (
     <>
-      <header className="card report-header">
-        <div className="report-header-top">
-          <span className="icon-badge icon-badge-lg">
-            <Icon name="home" size={28} />
-          </span>
-          <span className="badge badge-green" data-testid="report-completed-badge">
-            Completed
-          </span>
-        </div>
-        <h1 data-testid="report-address">{request.address}</h1>
-        <p className="muted report-meta">
-          <Icon name="clock" size={16} /> Completed {formatLongDate(request.updated_at)}
-        </p>
-        {request.url && (
-          <ExternalLink href={request.url} className="report-listing" testId="report-listing">
-            View Original Listing <Icon name="external" size={14} />
-          </ExternalLink>
-        )}
-        {actions && <div className="report-header-actions">{actions}</div>}
-      </header>
+      <ReportHeader request={request} actions={actions} />
 
       {sections.length > 0 ? (
         <div className="report-sections">

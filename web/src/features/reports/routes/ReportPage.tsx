@@ -7,14 +7,19 @@ import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useReportView } from '../api/reportView';
-import { ReportDocument } from '../components/ReportDocument';
+import { MainReport } from '../components/MainReport';
+import { OtherDocuments } from '../components/OtherDocuments';
+import { PropertyMap } from '../components/PropertyMap';
+import { ReportFigures } from '../components/ReportFigures';
+import { ReportHeader } from '../components/ReportHeader';
 import { ReportMessage } from '../components/ReportMessage';
 import { ShareReport } from '../components/ShareReport';
+import { ZipContext } from '../components/ZipContext';
 
 export function ReportPage() {
   const { id = '' } = useParams();
   const report = useReportView(id);
-  const request = report.data;
+  const request = report.data?.request;
   const notFound =
     (report.isError && isApiError(report.error) && report.error.status === 404) ||
     (request !== undefined && request.status !== 'covered');
@@ -63,13 +68,15 @@ export function ReportPage() {
         </div>
       </div>
     );
-  } else if (request) {
+  } else if (request && report.data) {
+    const { documents, zip_analysis: zip } = report.data;
+    const zipCode = request.zip_code ?? null;
     body = (
-      <div className="container report-container" data-testid="report">
+      <div className="container report-container report-page" data-testid="report">
         <Link to="/properties" className="back-link">
           <span aria-hidden="true">←</span> Back to Reports
         </Link>
-        <ReportDocument
+        <ReportHeader
           request={request}
           actions={
             <>
@@ -77,7 +84,31 @@ export function ReportPage() {
               <ShareReport requestId={request.id} />
             </>
           }
-        />
+        >
+          <ReportFigures summary={request.summary} />
+        </ReportHeader>
+        <div className={zip || zipCode ? 'report-layout' : 'report-layout report-layout-single'}>
+          <div className="report-primary">
+            {request.report_path ? (
+              <MainReport href={request.report_path} info={documents.find((d) => d.type === 'report')} />
+            ) : (
+              <p className="card muted">The documents of this report are being prepared.</p>
+            )}
+            <OtherDocuments request={request} documents={documents} />
+            {request.notes && (
+              <section className="card report-notes" data-testid="report-notes">
+                <h2 className="card-title">Additional Notes</h2>
+                <p>{request.notes}</p>
+              </section>
+            )}
+          </div>
+          {(zip || zipCode) && (
+            <aside className="report-context" aria-label="The property in context">
+              {zip && <ZipContext zip={zip} summary={request.summary} />}
+              {zipCode && <PropertyMap id={request.id} address={request.address} zipCode={zipCode} />}
+            </aside>
+          )}
+        </div>
         <div className="actions">
           <Link to="/properties" className="btn btn-secondary">
             Browse More Reports

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { type Params, choiceParam, textParam, useSearchState } from '../../../hooks/useSearchState';
 import { useSession } from '../../../session/SessionProvider';
 import { type CoveredSort, useCoveredRequests } from '../api/coveredRequests';
+import { useZipTiers } from '../api/zipTiers';
 import { PropertyCard } from '../components/PropertyCard';
 import { UnlockReportModal } from '../components/UnlockReportModal';
 import { ZipMarketTeaser } from '../components/ZipMarketTeaser';
@@ -106,6 +107,8 @@ export function PropertiesPage() {
   const params = useSearchState(PROPERTY_LIST, { debounceMs: SEARCH_DEBOUNCE_MS });
   const { q, sort, map } = params.state;
   const covered = useCoveredRequests({ q, sort });
+  // The tiers of the listed cards' ZIP codes: one call per hundred codes, not one per card.
+  const tiers = useZipTiers(covered.data?.properties.map((p) => p.zip_code) ?? []);
   const [locked, setLocked] = useState<CoverageRequest | null>(null);
   const closeModal = useCallback(() => setLocked(null), []);
 
@@ -178,7 +181,12 @@ export function PropertiesPage() {
                 )}
                 <div className="property-grid" data-testid="property-list">
                   {list.properties.map((property) => (
-                    <PropertyCard key={property.id} property={property} onOpen={() => open(property)} />
+                    <PropertyCard
+                      key={property.id}
+                      property={property}
+                      tier={property.zip_code ? tiers.get(property.zip_code) : undefined}
+                      onOpen={() => open(property)}
+                    />
                   ))}
                 </div>
                 {covered.isFetchNextPageError ? (

@@ -1,9 +1,9 @@
 import { Link, useLocation } from 'react-router-dom';
 import { isApiError } from '../../../api/client';
+import { useToggleZipWatch, useZipWatches } from '../../../api/zipWatches';
 import { Icon } from '../../../components/Icon';
 import { useSession } from '../../../session/SessionProvider';
 import { signInPathFor } from '../../../session/nextPath';
-import { useToggleZipWatch, useZipWatches } from '../api/zipWatch';
 import '../../../components/saveStar.css';
 
 /**

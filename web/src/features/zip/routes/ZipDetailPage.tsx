@@ -8,6 +8,7 @@ import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useSession } from '../../../session/SessionProvider';
 import { LOAD_ERROR, isNotFound, useZipAnalysis } from '../api/zipCodes';
+import { ZipProperties } from '../components/ZipProperties';
 import { DemographicsSection, MarketSection, SummarySection } from '../components/analysis/MarketSections';
 import { ActionsSection, InvestmentSection, OutlookSection } from '../components/analysis/OutlookSections';
 import { TrendsSection } from '../components/analysis/TrendsSection';
@@ -27,6 +28,7 @@ function Analysis({ analysis }: { analysis: ZipAnalysis }) {
       {analysis.investmentAnalysis && <InvestmentSection investment={analysis.investmentAnalysis} />}
       {outlook && <OutlookSection outlook={outlook} />}
       {analysis.actionableRecommendations && <ActionsSection actions={analysis.actionableRecommendations} />}
+      <ZipProperties zipCode={analysis.zipCode} />
 
       <div className="zip-bottom-links" data-testid="zip-bottom-links">
         <Link to="/zip" className="btn btn-secondary">
@@ -81,14 +83,22 @@ export function ZipDetailPage() {
     body = <PageSpinner label="Loading ZIP code analysis" />;
   } else if (detail.isError && isNotFound(detail.error)) {
     body = (
-      <Problem title="ZIP Code Not Found" text="ZIP code not found in our database" testId="zip-not-found">
-        <Link to="/zip" className="btn btn-primary">
-          Browse ZIP Codes
-        </Link>
-        <Link to="/properties" className="btn btn-secondary">
-          View Property Reports
-        </Link>
-      </Problem>
+      <>
+        <Problem title="ZIP Code Not Found" text="ZIP code not found in our database" testId="zip-not-found">
+          <Link to="/zip" className="btn btn-primary">
+            Browse ZIP Codes
+          </Link>
+          <Link to="/properties" className="btn btn-secondary">
+            View Property Reports
+          </Link>
+        </Problem>
+        {/* No analysis, but its properties may have reports (a malformed code is a 400: nothing to list). */}
+        {/^[0-9]{5}$/.test(zipCode) && (
+          <div className="container zip-sections zip-sections-after-problem">
+            <ZipProperties zipCode={zipCode} />
+          </div>
+        )}
+      </>
     );
   } else if (detail.isError) {
     body = (

@@ -4,8 +4,8 @@ import { formatMonth, formatPercent, formatText, formatUsd, lastMonths } from '.
 import { ChartFallback, Figure, Section } from './blocks';
 
 // The charts (and the chart library) arrive in their own chunk, after the page's text.
-const PriceTrendChart = lazy(() => import('../ZipCharts').then((m) => ({ default: m.PriceTrendChart })));
-const RentChart = lazy(() => import('../ZipCharts').then((m) => ({ default: m.RentChart })));
+const PriceTrendChart = lazy(() => import('../../ZipCharts').then((m) => ({ default: m.PriceTrendChart })));
+const RentChart = lazy(() => import('../../ZipCharts').then((m) => ({ default: m.RentChart })));
 
 type Monthly = NonNullable<NonNullable<NonNullable<ZipAnalysis['priceTrends']>['twelveMonthTrend']>['monthlyData']>;
 

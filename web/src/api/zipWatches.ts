@@ -1,10 +1,15 @@
 import type { ZipWatchReply } from '@homereport/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../api/client';
-import { queryKeys } from '../../../lib/queryKeys';
+import { queryKeys } from '../lib/queryKeys';
+import { apiCall } from './client';
+
+/**
+ * Watched ZIP codes (api.md "Beyond the spec"), read by the watch button on a ZIP code's page (zip
+ * feature) and listed on the dashboard and Settings: shared, so it lives here.
+ */
 
 /** GET /api/users/zip-watch: the ZIP codes the signed-in user watches. Only asked for when signed in. */
-export function useZipWatches(enabled: boolean) {
+export function useZipWatches(enabled = true) {
   return useQuery({
     queryKey: queryKeys.zipWatches,
     queryFn: async () =>

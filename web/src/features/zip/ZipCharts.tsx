@@ -1,9 +1,10 @@
 import type { ZipMonthlyMedian } from '@homereport/contracts';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { usdAxis } from '../chartAxis';
-import { formatMonth, formatUsd } from '../zipFormat';
+import { usdAxis } from './chartAxis';
+import { formatMonth, formatUsd } from './zipFormat';
 
-// This module (and recharts with it) is loaded only by the ZIP detail page, lazily.
+// This module (and recharts with it) is loaded lazily, by the pages that draw a chart: the ZIP
+// detail page and, for the trend, the report page (so it sits at the feature's root).
 
 /**
  * The dollar Y axis of both charts: our ticks and labels rather than recharts' own, which
@@ -18,14 +19,18 @@ function usdYAxis(values: number[], fromZero?: boolean) {
   return { ticks, domain, tickFormatter: format, tick: { fontSize: 12 }, width: 64 };
 }
 
-/** The 12 monthly medians as a line. */
-export function PriceTrendChart({ monthly }: { monthly: ZipMonthlyMedian[] }) {
+/** The 12 monthly medians as a line; smaller where it is context (the report page). */
+export function PriceTrendChart({
+  monthly,
+  height = 260,
+  caption = `Median sale price, last ${monthly.length} months`,
+}: { monthly: ZipMonthlyMedian[]; height?: number; caption?: string }) {
   const data = monthly.map((m) => ({ month: formatMonth(m.month), price: m.medianPrice }));
   const yAxis = usdYAxis(data.map((d) => d.price));
   return (
     <figure className="zip-chart" data-testid="price-trend-chart">
-      <figcaption>Median sale price, last {monthly.length} months</figcaption>
-      <ResponsiveContainer width="100%" height={260}>
+      <figcaption>{caption}</figcaption>
+      <ResponsiveContainer width="100%" height={height}>
         <LineChart data={data} margin={{ top: 10, right: 16, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="month" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
