@@ -15,7 +15,7 @@
 //     stores its body in the same database, the least any stored lead behind a gateway costs.
 // Figures, not a pass/fail test: the machine is shared and noisy, so compare within one run.
 // Goals (issue 11): leads/s >= 0.25 x hello-world; 0 lost; list and stats p99 at 100k within 1.5x of 1k.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
@@ -143,6 +143,12 @@ async function measureReads(targets, headers) {
 
 /** A second leads service (the same code) on its own database, for the large size. */
 async function startLeadsService(port, settings, database) {
+  // Its database's indexes first, as every start of a release (decision 028).
+  execFileSync(process.execPath, ['--import', 'tsx', 'services/leads/src/cli/migrate.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...settings, MONGO_DB: database },
+    stdio: 'ignore',
+  });
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/leads/src/server.ts'], {
     cwd: repoRoot,
     env: { ...process.env, ...settings, PORT: String(port), MONGO_DB: database, SERVICE_NAME: 'leads' },

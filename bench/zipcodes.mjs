@@ -27,7 +27,7 @@ process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '800';
 const { infraPorts, infraUrls, mongo, provision, redis, repoRoot, waitForPort } = await import(
   '../infra/local/servers.mjs'
 );
-const { stackPorts } = await import('../infra/local/stack.mjs');
+const { runMigrations, stackPorts } = await import('../infra/local/stack.mjs');
 const { bulkPlaces, generateAnalysis } = await import('../services/zipcodes/src/sample/generator.ts');
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 5000);
@@ -104,6 +104,8 @@ try {
   const secret = randomBytes(24).toString('hex');
   const common = { MONGO_URL: urls.MONGO_URL, REDIS_URL: urls.REDIS_URL, INTERNAL_SECRET: secret, LOG_LEVEL: 'info' };
 
+  // Its database's indexes first, as every start of a release (decision 028).
+  await runMigrations('source', { ...process.env, ...common }, ['zipcodes'], (m) => console.log(m));
   const zipService = launch(
     'zipcodes',
     ['--import', 'tsx', 'services/zipcodes/src/server.ts'],

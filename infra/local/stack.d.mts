@@ -7,6 +7,13 @@ export const NODE_FLAGS: Record<string, string[]>;
 /** Environment every process starts with (the image and the Kubernetes ConfigMap set the same). */
 export const PROCESS_ENV: Record<string, string>;
 export type StackRuntime = 'source' | 'watch' | 'compiled';
+/** `npm run migrate` for these services' databases (default all), in the stack's runtime; throws if it fails. */
+export function runMigrations(
+  runtime: StackRuntime,
+  env: Record<string, string | undefined>,
+  services?: string[],
+  log?: (m: string) => void,
+): Promise<void>;
 export function processArgs(runtime: StackRuntime, name: string, flags?: string[]): string[];
 /** Ports of one instance of every process. */
 export interface InstancePorts {
@@ -45,4 +52,8 @@ export function startStack(options: {
   replicas?: number;
   /** Test profile: ports at this offset instead of TEST_PORT_OFFSET's. */
   offset?: number;
+  /** Only these services (default all). */
+  services?: string[];
+  /** Run the databases' migrations first (default true; decision 028). */
+  migrate?: boolean;
 }): Promise<{ ports: StackPorts; url: string; urls: string[]; stop(): Promise<void>; processes: StackProcess[] }>;

@@ -7,6 +7,7 @@ import { closeSync, existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { heapFlagsFor } from '../../packages/kit/bin/heap.mjs';
+import { MIGRATED_SERVICES } from '../../packages/kit/bin/migrate.mjs';
 import { repoRoot, waitForPort } from './servers.mjs';
 
 export const SERVICES = ['auth', 'requests', 'files', 'zipcodes', 'leads', 'notifications'];
@@ -116,6 +117,33 @@ export function processArgs(runtime, name, flags = []) {
 }
 
 /**
+ * `npm run migrate` for these services' databases, with the runtime the stack runs (the compiled
+ * commands for `compiled`, the sources through tsx otherwise); a failure stops the start.
+ */
+export async function runMigrations(runtime, env, services = SERVICES, log = console.log) {
+  const withDatabase = services.filter((s) => MIGRATED_SERVICES.includes(s));
+  if (withDatabase.length === 0) return;
+  const args = [
+    ...(runtime === 'compiled' ? [`--conditions=${DIST_CONDITION}`] : []),
+    join(repoRoot, 'packages/kit/bin/migrate.mjs'),
+    ...withDatabase,
+  ];
+  const started = Date.now();
+  const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr])
+    stream.on('data', (chunk) => {
+      output += chunk;
+    });
+  const code = await new Promise((resolve) => child.once('exit', (c, signal) => resolve(signal ? 1 : c)));
+  if (code !== 0) throw new Error(`npm run migrate failed (exit ${code}):\n${output.trim()}`);
+  const created = output.split('\n').filter((line) => line.includes('created'));
+  log(
+    `[stack] migrations done in ${((Date.now() - started) / 1000).toFixed(1)} s${created.length > 0 ? `: ${created.join('; ')}` : ''}`,
+  );
+}
+
+/**
  * Starts services then the gateway, waits until each listens, and returns stop(), which
  * stops the gateway first so no request reaches a service that is already going away.
  * A process that exits on its own while the stack runs is reported and started again, with a
@@ -131,7 +159,8 @@ export function processArgs(runtime, name, flags = []) {
  * `url` is the first gateway's, `urls` every gateway's. `services` (default all) starts only
  * those: a suite that needs a few (the span test) leaves the others' CPU to the machine; the
  * gateway still knows every service's address, and a call to one not started fails as it would
- * with that service down.
+ * with that service down. `migrate` (default true): the databases' migrations run first
+ * (`npm run migrate`; a service does not start without its indexes, decision 028).
  */
 export async function startStack({
   profile,
@@ -144,6 +173,7 @@ export async function startStack({
   replicas = replicaCount(),
   offset,
   services = SERVICES,
+  migrate = true,
 }) {
   if (runtime === 'compiled') {
     const missing = ['gateway', ...SERVICES.map((s) => `services/${s}`), 'packages/kit', 'packages/contracts'].filter(
@@ -161,6 +191,7 @@ export async function startStack({
     LOG_FORMAT: pretty ? 'pretty' : 'json',
     FORCE_COLOR: pretty ? '1' : '0',
   };
+  if (migrate) await runMigrations(runtime, common, services, log);
   const procs = [];
   let stopping = false;
   /** Starts instance k of a process: its ports, its upstreams and its name in the logs. */

@@ -36,22 +36,6 @@ if (!existsSync(eventKeyFile)) {
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(eventKeyFile, randomBytes(32).toString('hex'), { mode: 0o600 });
 }
-// The stored data's one-off migrations (`npm run migrate`), when one is pending: a data directory
-// from before a migration gets it once; later starts only check.
-const migrateEnv = { ...process.env, MONGO_URL: infra.settings.MONGO_URL };
-const migrate = (flag) =>
-  spawnSync('npm', ['run', '--silent', 'migrate', ...(flag ? ['--', flag] : [])], {
-    cwd: root,
-    env: migrateEnv,
-    stdio: flag ? 'ignore' : 'inherit',
-  }).status;
-if (migrate('--check') === 3) {
-  console.log('[start] migrating stored data (npm run migrate)');
-  if (migrate() !== 0) {
-    await infra.stop();
-    throw new Error('npm run migrate failed');
-  }
-}
 let stack;
 const shutdown = async () => {
   console.log('\n[start] stopping');

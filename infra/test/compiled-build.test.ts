@@ -22,11 +22,12 @@ import { promisify } from 'node:util';
 import { SessionStore } from '@homereport/kit';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATED_SERVICES } from '../../packages/kit/bin/migrate.mjs';
 import { type ApiResponse, api, eventually, freshClientAddress, uniqueEmail } from '../../test/support/api.js';
 import { testEnv } from '../../test/support/env.js';
 import { linkIn, tokenOf, waitForEmail } from '../../test/support/mail.js';
 import { type LocalServer, cacheDir, kafka, repoRoot } from '../local/servers.mjs';
-import { NODE_FLAGS, PROCESS_ENV, SERVICES, processArgs } from '../local/stack.mjs';
+import { DIST_CONDITION, NODE_FLAGS, PROCESS_ENV, SERVICES, processArgs } from '../local/stack.mjs';
 
 const provisionScript = join(repoRoot, 'infra/local/provision.sh');
 const imageNode = (() => {
@@ -196,12 +197,23 @@ describe.each([
       ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`])),
     };
     const dbSuffix = `${tag}_${randomBytes(3).toString('hex')}`;
+    const databaseOf = (name: string) => `homereport_compiled_${dbSuffix}_${name}`;
+    // As a release rolls out: its migrations first (each service's compiled command on this Node,
+    // against the service's own database); a service does not start without its indexes.
+    await Promise.all(
+      MIGRATED_SERVICES.map((name) =>
+        promisify(execFile)(node, [`--conditions=${DIST_CONDITION}`, `services/${name}/dist/cli/migrate.js`], {
+          cwd: repoRoot,
+          env: { PATH: process.env.PATH, ...settings, MONGO_DB: databaseOf(name) },
+        }),
+      ),
+    );
     // All seven at once: no process waits for another to start.
     const results = await Promise.allSettled(
       PROCESSES.map((name) =>
         startCompiled(node, tag, name, ports[name] ?? 0, {
           ...settings,
-          ...(name === 'gateway' ? {} : { MONGO_DB: `homereport_compiled_${dbSuffix}_${name}` }),
+          ...(name === 'gateway' ? {} : { MONGO_DB: databaseOf(name) }),
         }),
       ),
     );

@@ -319,8 +319,10 @@ describe('docker-compose.yml', () => {
         expect(deps[server], `${name} on ${server}`).toBe('service_healthy');
       }
       // maildev's image has no healthcheck of its own: started is what compose can wait for.
+      // The migrations run once and exit: the services wait for them to have succeeded.
+      expect(deps.migrate, `${name} on migrate`).toBe('service_completed_successfully');
       for (const [dep, condition] of Object.entries(deps))
-        if (hasHealthcheck(dep)) expect(condition, `${name} on ${dep}`).toBe('service_healthy');
+        if (hasHealthcheck(dep) && dep !== 'migrate') expect(condition, `${name} on ${dep}`).toBe('service_healthy');
     }
   });
 

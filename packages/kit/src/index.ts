@@ -40,3 +40,4 @@ export { unavailableDependency } from './dependency-errors.js';
 export * from './tracing/context.js';
 export { type OutgoingCall, startOutgoingCall } from './tracing/http.js';
 export * from './user-set.js';
+export * from './migrations.js';

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { claimTogether } from '../src/events/batches.js';
-import { ClaimEffects, Claims, type ProcessedEvent, type ProcessedLedger } from '../src/events/claims.js';
-import { type EventEnvelope, createEvent } from '../src/index.js';
+import {
+  CLAIM_INDEXES,
+  ClaimEffects,
+  Claims,
+  type ProcessedEvent,
+  type ProcessedLedger,
+} from '../src/events/claims.js';
+import { type EventEnvelope, createEvent, createIndexes } from '../src/index.js';
 import { useKitInfrastructure } from './kit-infrastructure.js';
 
 // The claims and the batch claims on their own, against the real MongoDB: no Kafka, no consumer.
@@ -26,7 +32,7 @@ const events = (n: number) =>
 describe('a claim', () => {
   it('is taken once: the other instance waits while it is held, and skips it once done', async () => {
     const { a, b, groupId } = group();
-    await a.ensureIndexes();
+    await createIndexes(kit().mongo.db!, CLAIM_INDEXES);
     const [event] = events(1) as [EventEnvelope];
     expect((await a.claim(event.id, event.type)).state).toBe('claimed');
     expect((await b.claim(event.id, event.type)).state).toBe('held');

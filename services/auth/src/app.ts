@@ -1,9 +1,16 @@
-import { type Infrastructure, type Logger, type ServiceApp, SessionStore, createServiceApp } from '@homereport/kit';
+import {
+  type Infrastructure,
+  type Logger,
+  type ServiceApp,
+  SessionStore,
+  createServiceApp,
+  requireIndexes,
+} from '@homereport/kit';
 import type { AuthConfig } from './config.js';
 import { RedisLimits } from './data/limits.js';
 import { MongoMfaStore } from './data/mfa-store.js';
 import { RequestsClient } from './data/requests-client.js';
-import { userModel } from './data/user-model.js';
+import { INDEXES, userModel } from './data/user-model.js';
 import { UsersRepository } from './data/users-repository.js';
 import { Accounts } from './domain/accounts.js';
 import { AdminMfa } from './domain/admin-mfa.js';
@@ -27,9 +34,10 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   });
   infra.attach(app);
 
+  // Built by the release's migrations (npm run migrate), never here: a start only checks.
+  await requireIndexes(infra.db, INDEXES);
   const relay = infra.startOutboxRelay([...OUTBOX_COLLECTIONS]);
   const users = new UsersRepository(userModel(infra.mongoose), relay);
-  await users.ensureIndexes();
 
   const sessions = new SessionStore(infra.redis);
   const limits = new RedisLimits(infra.redis, {

@@ -1,5 +1,6 @@
-import { type Infrastructure, type Logger, type ServiceApp, createServiceApp } from '@homereport/kit';
+import { type Infrastructure, type Logger, type ServiceApp, createServiceApp, requireIndexes } from '@homereport/kit';
 import { type LeadsConfig, metaEnabled } from './config.js';
+import { INDEXES } from './data/indexes.js';
 import { LeadErasureRepository } from './data/lead-erasure.js';
 import { LeadsRepository } from './data/leads-repository.js';
 import { MetaGraphClient } from './data/meta-graph.js';
@@ -38,8 +39,9 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   const events = infra.startOutboxRelay([...OUTBOX_COLLECTIONS], { batches: LEAD_EVENT_BATCHES });
   const keys = new WebhookKeysRepository(db);
   const store = new LeadsRepository(db, events);
-  await keys.ensureIndexes();
-  await store.ensureIndexes();
+  // Built by the release's migrations (npm run migrate), never here: a start only checks.
+  await requireIndexes(db, INDEXES);
+  await store.prepare();
 
   const leads = new Leads(keys, store, {
     publicUrl: config.PUBLIC_URL,

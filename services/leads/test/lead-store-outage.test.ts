@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { unavailableDependency } from '@homereport/kit';
+import { createIndexes, unavailableDependency } from '@homereport/kit';
 import { type Db, MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEnv } from '../../../test/support/env.js';
+import { INDEXES } from '../src/data/indexes.js';
 import { LeadsRepository } from '../src/data/leads-repository.js';
 import { readInboundLead } from '../src/domain/inbound-lead.js';
 
@@ -16,7 +17,8 @@ let db: Db;
 beforeAll(async () => {
   mongo = await new MongoClient(testEnv().mongoUrl).connect();
   db = mongo.db('leads_outage_test');
-  await new LeadsRepository(db, null).ensureIndexes();
+  await createIndexes(db, INDEXES);
+  await new LeadsRepository(db, null).prepare();
 });
 afterAll(async () => {
   await mongo?.close();

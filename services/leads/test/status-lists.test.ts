@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createIndexes } from '@homereport/kit';
 import { type Db, MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEnv } from '../../../test/support/env.js';
+import { INDEXES } from '../src/data/indexes.js';
 import { LeadsRepository } from '../src/data/leads-repository.js';
 import type { InboundLead } from '../src/domain/inbound-lead.js';
 import type { LeadFilter } from '../src/domain/ports.js';
@@ -26,7 +28,8 @@ async function freshRepository(prepare?: (db: Db) => Promise<void>) {
   databases.push(db);
   await prepare?.(db);
   const repo = new LeadsRepository(db, null);
-  await repo.ensureIndexes();
+  await createIndexes(db, INDEXES);
+  await repo.prepare();
   return { db, repo };
 }
 

@@ -1,8 +1,8 @@
-import { type Infrastructure, type Logger, type ServiceApp, createServiceApp } from '@homereport/kit';
+import { type Infrastructure, type Logger, type ServiceApp, createServiceApp, requireIndexes } from '@homereport/kit';
 import type { NotificationsConfig } from './config.js';
 import { addressErasureRepository } from './data/address-erasure.js';
 import { contactMessagesRepository } from './data/contact-messages.js';
-import { createModels } from './data/models.js';
+import { INDEXES, createModels } from './data/models.js';
 import { redisRateLimiter } from './data/rate-limit.js';
 import { receiptWindowsRepository } from './data/receipt-windows.js';
 import { sentEmailsRepository } from './data/sent-emails.js';
@@ -39,6 +39,8 @@ export async function buildApp({ config, logger, infra, mailer: givenMailer }: A
   app.addHook('onClose', async () => mailer.close());
   infra.attach(app);
 
+  // Built by the release's migrations (npm run migrate), never here: a start only checks.
+  await requireIndexes(infra.db, INDEXES);
   const models = await createModels(infra.mongoose);
   const relay = infra.startOutboxRelay(['contact_messages']);
   const sent = sentEmailsRepository(models);

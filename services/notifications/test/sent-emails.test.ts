@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createIndexes, databaseOf } from '@homereport/kit';
 import mongoose, { type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEnv } from '../../../test/support/env.js';
-import { createModels } from '../src/data/models.js';
+import { INDEXES, createModels } from '../src/data/models.js';
 import { sentEmailsRepository } from '../src/data/sent-emails.js';
 import type { SentEmail, SentEmails } from '../src/domain/ports.js';
 
@@ -19,6 +20,7 @@ beforeAll(async () => {
       autoIndex: false,
     })
     .asPromise();
+  await createIndexes(databaseOf(conn), INDEXES);
   sent = sentEmailsRepository(await createModels(conn));
 });
 

@@ -4,11 +4,12 @@ import {
   type ServiceApp,
   createServiceApp,
   fileLinkKey,
+  requireIndexes,
   signFileLink,
 } from '@homereport/kit';
 import type { RequestsConfig } from './config.js';
 import { ActivityRepository } from './data/activity-repository.js';
-import { collections, prepare } from './data/collections.js';
+import { INDEXES, collections, prepare } from './data/collections.js';
 import { CoveredListGeneration } from './data/covered-generation.js';
 import { CreditsRepository } from './data/credits-repository.js';
 import { LedgerRepository } from './data/ledger-repository.js';
@@ -54,6 +55,8 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
 
   const db = infra.db;
   const c = collections(db);
+  // Built by the release's migrations (npm run migrate), never here: a start only checks.
+  await requireIndexes(db, INDEXES);
   await prepare(c);
   const relay = infra.startOutboxRelay(OUTBOX_COLLECTIONS);
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type OutboxRecorder, markingRecorder } from '@homereport/kit';
+import { type OutboxRecorder, createIndexes, markingRecorder } from '@homereport/kit';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
-import { collections, prepare } from '../src/data/collections.js';
+import { INDEXES, collections, prepare } from '../src/data/collections.js';
 import { RequestsRepository } from '../src/data/requests-repository.js';
 import type { FileRef } from '../src/domain/ports.js';
 
@@ -38,6 +38,7 @@ beforeAll(async () => {
   });
   const db = client.db('requests_record_files_test');
   const c = collections(db);
+  await createIndexes(db, INDEXES);
   await prepare(c);
   repository = new RequestsRepository(c, noOutbox);
   // As the service's relay records: the outbox's marker written first, then the document.

@@ -1,7 +1,8 @@
+import { createIndexes } from '@homereport/kit';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEnv } from '../../../test/support/env.js';
-import { collections, prepare } from '../src/data/collections.js';
+import { INDEXES, collections, prepare } from '../src/data/collections.js';
 import { SearchPostings } from '../src/data/search-postings.js';
 
 // Where the start-up filing of earlier requests stops (SearchPostings.progress.until) is set by
@@ -17,6 +18,7 @@ beforeAll(async () => {
   const db = client.db('requests_search_progress_test');
   await db.dropDatabase();
   const c = collections(db);
+  await createIndexes(db, INDEXES);
   await prepare(c);
   search = new SearchPostings(c);
 });

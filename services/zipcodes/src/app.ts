@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { setTimeout } from 'node:timers/promises';
-import { type Infrastructure, type Logger, type ServiceApp, createServiceApp, namedError } from '@homereport/kit';
+import {
+  type Infrastructure,
+  type Logger,
+  type ServiceApp,
+  createServiceApp,
+  namedError,
+  requireIndexes,
+} from '@homereport/kit';
 import type { ZipcodesConfig } from './config.js';
 import { AnalysesRepository } from './data/analyses-repository.js';
 import { analysesCollection } from './data/analysis-model.js';
@@ -14,6 +21,7 @@ import type { AnalysisStore, ListInvalidation } from './domain/ports.js';
 import { ZipWatches, alertWatchers } from './domain/zip-watches.js';
 import { CONSUMER_GROUP, accountDeletedHandlers } from './events/account-deleted.js';
 import { ZIP_ALERT_BATCHES } from './events/published.js';
+import { MIGRATIONS } from './migrations/index.js';
 import { registerZipWatchRoutes } from './routes/zip-watch/index.js';
 import { registerZipcodeRoutes } from './routes/zipcodes/index.js';
 
@@ -33,6 +41,8 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   infra.attach(app);
 
   const db = infra.db;
+  // Built by the release's migrations (npm run migrate), never here: a start only checks.
+  await requireIndexes(db, MIGRATIONS.indexes);
   const store = new AnalysesRepository(analysesCollection(db));
   const list = new ListIndex(infra.redis, () => store.listItems(), true);
   if (config.ZIP_LOAD_SAMPLE_WHEN_EMPTY) await loadSampleIfEmpty(store, list, config.ZIP_SAMPLE_FILE, logger);

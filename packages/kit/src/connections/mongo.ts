@@ -88,7 +88,7 @@ export async function connectMongo(
     // the driver's own deadline is the one that should answer. Safe: the client is connected
     // before any model is used.
     bufferCommands: false,
-    // Index builds happen explicitly at start (syncIndexes) so a missing unique index is loud.
+    // Indexes are built by the migrations and checked at start (decision 028), never by mongoose.
     autoIndex: false,
     // Collections are created by that index build (or ensureCollections), never by mongoose in
     // the background as well: mongo-java-server fails one of two concurrent creations of a

@@ -1,7 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection } from 'mongodb';
 import type { Logger } from '../logger.js';
+import type { IndexSpec } from '../migrations.js';
 import type { Effects } from './handlers.js';
+
+/**
+ * The indexes of `processed_events` a consuming service lists among its own (created by its
+ * migrations, checked at its start). The claim's conditional writes filter on exactly these
+ * fields: mongo-java-server uses an index only for a filter with exactly its fields, and would
+ * otherwise scan processed_events.
+ */
+export const CLAIM_INDEXES: IndexSpec[] = [
+  { collection: 'processed_events', key: { _id: 1, owner: 1 }, unique: true, name: 'claim_owner' },
+  { collection: 'processed_events', key: { _id: 1, claimedAt: 1 }, unique: true, name: 'claim_takeover' },
+  { collection: 'processed_events', key: { _id: 1, owner: 1, status: 1 }, unique: true, name: 'claim_release' },
+];
 
 /**
  * The claims of a consumer group on event ids, in `processed` (unique by `_id`): the one place
@@ -114,18 +127,6 @@ export class Claims {
     /** How long a claim stays its holder's without being renewed. */
     readonly leaseMs: number,
   ) {}
-
-  /**
-   * The claim's conditional writes filter on exactly these fields: mongo-java-server uses an
-   * index only for a filter with exactly its fields, and would otherwise scan processed_events.
-   */
-  async ensureIndexes(): Promise<void> {
-    await this.processed.createIndexes([
-      { key: { _id: 1, owner: 1 }, unique: true, name: 'claim_owner' },
-      { key: { _id: 1, claimedAt: 1 }, unique: true, name: 'claim_takeover' },
-      { key: { _id: 1, owner: 1, status: 1 }, unique: true, name: 'claim_release' },
-    ]);
-  }
 
   /** The claim's `_id` for an event id: one per group, so each group handles every event once. */
   idOf(eventId: string): string {

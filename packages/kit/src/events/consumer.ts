@@ -24,7 +24,7 @@ import { Control, DeadLetters, type Outcome, errorText, withRetries } from './re
 // The consumer's parts, re-exported so the kit's public names stay where services import them.
 export { batchHandler, effectsInMemory, MAX_EVENTS_PER_CALL } from './handlers.js';
 export type { BatchEventHandler, BatchingEventHandler, Effects, EventHandler } from './handlers.js';
-export { pruneProcessed } from './claims.js';
+export { CLAIM_INDEXES, pruneProcessed } from './claims.js';
 export type { ProcessedEvent, ProcessedLedger } from './claims.js';
 export { deadLetterTopic } from './retry.js';
 
@@ -104,7 +104,6 @@ export async function startConsumer(options: ConsumerOptions): Promise<EventCons
   const claims = new Claims(options.processed, ledger, claimsGroup, options.claimLeaseMs ?? 30_000);
   const deadLetters = new DeadLetters(claimsGroup, options.publisher, policy.retryBaseMs);
   zeroConsumerCounters(Object.keys(handlers));
-  await claims.ensureIndexes();
   const consumer = kafka.consumer({ groupId, ...GROUP_TIMING });
   const { onCrash } = options;
   if (onCrash)

@@ -1,9 +1,9 @@
 // npm run create-admin -- <email>   (the password is asked for, or read from standard input)
 // Creates a verified admin, or promotes (and verifies) an existing user. Idempotent.
 import { stdin } from 'node:process';
-import { SessionStore, databaseOf, markingRecorder, runCli, withCliConnections } from '@homereport/kit';
+import { SessionStore, databaseOf, markingRecorder, requireIndexes, runCli, withCliConnections } from '@homereport/kit';
 import { loadCreateAdminConfig } from '../config.js';
-import { userModel } from '../data/user-model.js';
+import { INDEXES, userModel } from '../data/user-model.js';
 import { UsersRepository } from '../data/users-repository.js';
 import { AdminInputError, adminInputProblem, describeOutcome, ensureAdmin } from '../domain/admin-bootstrap.js';
 import { readPassword } from './read-password.js';
@@ -38,7 +38,8 @@ async function main(argv: string[]): Promise<number> {
     // No relay here: the write is marked, and the running auth service's relay publishes its events.
     const db = databaseOf(mongo);
     const users = new UsersRepository(userModel(mongo), markingRecorder(db));
-    await users.ensureIndexes();
+    // The unique email index keeps two admins from sharing an address: the migrations build it.
+    await requireIndexes(db, INDEXES);
     const outcome = await ensureAdmin(users, new SessionStore(redis), email, password);
     console.log(describeOutcome(outcome));
     return 0;

@@ -1,4 +1,4 @@
-import { outboxSchemaPath } from '@homereport/kit';
+import { type IndexSpec, outboxSchemaPath } from '@homereport/kit';
 import { type Connection, type Model, Schema, type Types } from 'mongoose';
 
 interface TokenFields {
@@ -54,17 +54,31 @@ const userSchema = new Schema(
   { collection: 'users', versionKey: false, strict: true },
 );
 
-// Sign-in, registration, resend and forgot-password look a user up by normalised email;
-// unique, so two accounts can never share an address (a racing duplicate fails with E11000).
-userSchema.index({ email: 1 }, { unique: true });
-// POST /api/auth/verify-email finds the holder of a verification token by its hash. Unique (and
-// sparse, as most users hold none) because the embedded server only looks up through unique indexes.
-userSchema.index({ 'verification.tokenHash': 1 }, { unique: true, sparse: true });
-// POST /api/auth/reset-password finds the holder of a reset token by its hash (unique, sparse: as above).
-userSchema.index({ 'reset.tokenHash': 1 }, { unique: true, sparse: true });
-// Every conditional update of a user writes with exactly { _id, rev } (users-repository.ts): the
-// embedded server uses an index only for a filter with exactly its fields.
-userSchema.index({ _id: 1, rev: 1 }, { unique: true });
+/**
+ * The indexes of `users` this release reads through: created by the migrations (cli/migrate.ts),
+ * checked at start, never declared on the schema (mongoose's syncIndexes dropped what a schema
+ * did not declare, so two releases in a rollout dropped each other's: decision 028). Named as
+ * mongoose named them when it built them, so databases built before keep theirs.
+ */
+export const INDEXES: IndexSpec[] = [
+  // Sign-in, registration, resend and forgot-password look a user up by normalised email;
+  // unique, so two accounts can never share an address (a racing duplicate fails with E11000).
+  { collection: 'users', key: { email: 1 }, unique: true, name: 'email_1' },
+  // POST /api/auth/verify-email finds the holder of a verification token by its hash. Unique (and
+  // sparse, as most users hold none) because the embedded server only looks up through unique indexes.
+  {
+    collection: 'users',
+    key: { 'verification.tokenHash': 1 },
+    unique: true,
+    sparse: true,
+    name: 'verification.tokenHash_1',
+  },
+  // POST /api/auth/reset-password finds the holder of a reset token by its hash (unique, sparse: as above).
+  { collection: 'users', key: { 'reset.tokenHash': 1 }, unique: true, sparse: true, name: 'reset.tokenHash_1' },
+  // Every conditional update of a user writes with exactly { _id, rev } (users-repository.ts): the
+  // embedded server uses an index only for a filter with exactly its fields.
+  { collection: 'users', key: { _id: 1, rev: 1 }, unique: true, name: '_id_1_rev_1' },
+];
 
 export type UserModel = Model<UserDocument>;
 

@@ -81,11 +81,6 @@ export class UsersRepository implements UserStore {
     throw new Error(`user ${userId} kept changing under 20 attempts to update it`);
   }
 
-  /** Builds the indexes declared on the schema (autoIndex is off, so a missing unique index is loud). */
-  async ensureIndexes(): Promise<void> {
-    await this.users.syncIndexes();
-  }
-
   newId(): string {
     return new Types.ObjectId().toHexString();
   }

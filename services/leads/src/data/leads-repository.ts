@@ -253,16 +253,11 @@ export class LeadsRepository implements LeadStore {
     this.statusOps = db.collection<StatusOp>('lead_status_ops');
   }
 
-  /** Indexes, and the counter documents (before the first lead, so the hot path never upserts). */
-  async ensureIndexes(): Promise<void> {
-    // Pages of the full list and PUT/GET /api/admin/leads/:id find leads by position: unique.
-    await this.leads.createIndex({ seq: 1 }, { unique: true, name: 'seq_unique' });
-    // Pages of the list filtered by key find leads by their position in that key's list: unique.
-    await this.leads.createIndex({ kp: 1 }, { unique: true, name: 'kp_unique' });
-    // Pages filtered by status (and key), and status changes (compare-and-set on `sp`). Sparse as
-    // first created (leads then existed without positions); other options would need a rebuild.
-    await this.leads.createIndex({ sp: 1 }, { unique: true, sparse: true, name: 'sp_unique' });
-    await this.leads.createIndex({ ksp: 1 }, { unique: true, sparse: true, name: 'ksp_unique' });
+  /**
+   * The counter documents, before the first lead, so the hot path never upserts. The indexes are
+   * the migrations' (data/indexes.ts), checked at start.
+   */
+  async prepare(): Promise<void> {
     await this.createCounter('leads', { seq: 0, total: 0, new: 0, keys: {}, sl: {}, ksl: {} });
     await this.createCounter('moves', { s: {}, applied: [] });
   }
@@ -352,7 +347,7 @@ export class LeadsRepository implements LeadStore {
       { $inc: inc },
       { returnDocument: 'before', projection },
     );
-    if (!before) throw new Error('lead counters missing: ensureIndexes() was not run');
+    if (!before) throw new Error('lead counters missing: prepare() was not run');
     return before;
   }
 

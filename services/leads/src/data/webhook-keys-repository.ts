@@ -31,15 +31,6 @@ export class WebhookKeysRepository implements WebhookKeyStore {
     this.keys = db.collection<KeyDoc>('webhook_keys');
   }
 
-  async ensureIndexes(): Promise<void> {
-    // POST /api/webhooks/leads finds the key by the hash of the presented secret: unique, so the
-    // embedded server answers from the index, and two keys can never share a secret.
-    await this.keys.createIndex({ keyHash: 1 }, { unique: true, name: 'keyHash_unique' });
-    // The toggle flips only the state it read: findOneAndUpdate({ _id, is_active }). The embedded
-    // server uses an index only for a filter with exactly its fields, so this one exists for it.
-    await this.keys.createIndex({ _id: 1, is_active: 1 }, { unique: true, name: 'id_active_unique' });
-  }
-
   async create(key: { key_name: string; keyHash: string; created_at: Date }): Promise<'created' | 'taken'> {
     try {
       await this.keys.insertOne({

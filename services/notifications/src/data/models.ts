@@ -1,4 +1,4 @@
-import { outboxSchemaPath } from '@homereport/kit';
+import { CLAIM_INDEXES, type IndexSpec, outboxSchemaPath } from '@homereport/kit';
 import { type Connection, type Model, Schema } from 'mongoose';
 import type { FoldedReceipt, SentEmail, StoredContactMessage } from '../domain/ports.js';
 
@@ -42,11 +42,19 @@ const sentEmailSchema = new Schema<SentEmailDoc>(
   },
   { collection: 'sent_emails', versionKey: false },
 );
-// Unique, so one event never records the same email twice; serves operators' "what did event X
-// send?". Whether to send is not asked here but of the kit's claim on the event (see ports.ts).
-sentEmailSchema.index({ eventId: 1, kind: 1 }, { unique: true });
-// Operators answering "did this person get our email?": find({ to }).sort({ sentAt: -1 }) in the shell.
-sentEmailSchema.index({ to: 1, sentAt: -1 });
+/**
+ * The indexes this release needs, created by its migrations (cli/migrate.ts) and checked at start,
+ * never declared on the schemas (mongoose's syncIndexes dropped what a schema did not declare,
+ * so two releases in a rollout dropped each other's: decision 028). Named as mongoose named them.
+ */
+export const INDEXES: IndexSpec[] = [
+  // Unique, so one event never records the same email twice; serves operators' "what did event X
+  // send?". Whether to send is not asked here but of the kit's claim on the event (see ports.ts).
+  { collection: 'sent_emails', key: { eventId: 1, kind: 1 }, unique: true, name: 'eventId_1_kind_1' },
+  // Operators answering "did this person get our email?": find({ to }).sort({ sentAt: -1 }) in the shell.
+  { collection: 'sent_emails', key: { to: 1, sentAt: -1 }, name: 'to_1_sentAt_-1' },
+  ...CLAIM_INDEXES,
+];
 
 /** One account's receipts of one clock hour, and the digest of those beyond the first few (ports.ts, ReceiptWindows). */
 export interface ReceiptWindowDoc {
@@ -101,13 +109,11 @@ export interface Models {
   ReceiptWindow: Model<ReceiptWindowDoc>;
 }
 
-/** Registers the models on the service's connection and builds their indexes (autoIndex is off). */
+/** Registers the models on the service's connection (their indexes: INDEXES, above). */
 export async function createModels(conn: Connection): Promise<Models> {
-  const models: Models = {
+  return {
     ContactMessage: conn.model('ContactMessage', contactMessageSchema),
     SentEmail: conn.model('SentEmail', sentEmailSchema),
     ReceiptWindow: conn.model('ReceiptWindow', receiptWindowSchema),
   };
-  await models.SentEmail.syncIndexes();
-  return models;
 }

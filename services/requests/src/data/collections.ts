@@ -1,5 +1,5 @@
 import type { ReportSummary } from '@homereport/contracts';
-import type { OutboxEntry } from '@homereport/kit';
+import { CLAIM_INDEXES, type IndexSpec, type OutboxEntry } from '@homereport/kit';
 import type { Collection, Db } from 'mongodb';
 import type { FileRef, HistoryEntry, RequestRecord, StatusChange } from '../domain/ports.js';
 
@@ -102,6 +102,8 @@ interface CreditPeriodDoc {
   credits: number;
   /** Reports opened in this period: reopening them is free. */
   opened: string[];
+  /** Properties whose request ids opened before properties were merged (migrations/credits-per-property.ts). */
+  merged?: string[];
 }
 
 /** One per user and report ever opened: `_id: <userId>:<requestId>`; decides "unique reports". */
@@ -176,19 +178,26 @@ export function collections(db: Db): Collections {
   };
 }
 
-/** Builds the indexes (idempotent) and the two counter documents. */
-export async function prepare(c: Collections): Promise<void> {
+/**
+ * The indexes this release reads through, created by its migrations (migrations/index.ts) and
+ * checked at start; every other collection is read and written by _id only (decision 028).
+ */
+export const INDEXES: IndexSpec[] = [
   // GET /api/admin/recent-requests: find({ seq: { $in: [newest..newest-19] } }).
-  await c.requests.createIndex({ seq: 1 }, { unique: true, name: 'seq_unique' });
+  { collection: 'requests', key: { seq: 1 }, unique: true, name: 'seq_unique' },
   // GET /api/requests/covered: find({ coveredSeq: { $in: [...] } }); sparse, as only covered requests hold one.
-  await c.requests.createIndex({ coveredSeq: 1 }, { unique: true, sparse: true, name: 'coveredSeq_unique' });
+  { collection: 'requests', key: { coveredSeq: 1 }, unique: true, sparse: true, name: 'coveredSeq_unique' },
   // A property per normalised address: claimed by an upsert on the key, which this index makes atomic.
-  await c.properties.createIndex({ key: 1 }, { unique: true, name: 'key_unique' });
+  { collection: 'properties', key: { key: 1 }, unique: true, name: 'key_unique' },
   // The covered list: find({ coveredSeq: { $in: [...] } }), as the requests' list was read before properties.
-  await c.properties.createIndex({ coveredSeq: 1 }, { unique: true, sparse: true, name: 'coveredSeq_unique' });
+  { collection: 'properties', key: { coveredSeq: 1 }, unique: true, sparse: true, name: 'coveredSeq_unique' },
   // The public search by city (properties-repository.ts, cityPage).
-  await c.properties.createIndex({ city_order: 1 }, { sparse: true, name: 'city_order' });
-  // Every other collection is read and written by _id only.
+  { collection: 'properties', key: { city_order: 1 }, sparse: true, name: 'city_order' },
+  ...CLAIM_INDEXES,
+];
+
+/** The dashboard's two counter documents, before the first request (idempotent). */
+export async function prepare(c: Collections): Promise<void> {
   for (const _id of ['requests', 'users'] as const) {
     await c.stats.insertOne({ _id, seen: [] }).catch(ignoreDuplicate);
   }

@@ -71,9 +71,9 @@ const CITY_SEARCH_ROUNDS = 8;
 /** Matches of a public search ordered by city that are sorted (the rest are not offered). */
 const CITY_SEARCH_MAX = 2000;
 /** Who covers a request that joins a property already covered: the property's report, not a person. */
-const SYSTEM: Person = { userId: 'system', email: 'system@homereport.invalid' };
+export const SYSTEM: Person = { userId: 'system', email: 'system@homereport.invalid' };
 
-const STATUS_COUNTER: Record<RequestStatus, keyof CountDelta> = {
+export const STATUS_COUNTER: Record<RequestStatus, keyof CountDelta> = {
   requested: 'requested',
   in_progress: 'in_progress',
   covered: 'covered',

@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import { type Collections, type RequestDoc, collections, currentValue } from '../data/collections.js';
+import { type Collections, type RequestDoc, collections, currentValue, prepare } from '../data/collections.js';
 import { PropertiesRepository } from '../data/properties-repository.js';
 import { SearchPostings } from '../data/search-postings.js';
 import { propertyKey, zipOfKey } from '../domain/property-key.js';
@@ -26,6 +26,8 @@ export interface PropertiesReport {
  */
 export async function assignProperties(db: Db): Promise<PropertiesReport> {
   const c = collections(db);
+  // The dashboard's counters, which the count of properties below is written into.
+  await prepare(c);
   const properties = new PropertiesRepository(c);
   const coveredSearch = new SearchPostings(c, c.coveredPostings);
   const report: PropertiesReport = { requests: 0, properties: 0, filed: 0, covered: 0 };
