@@ -29,6 +29,11 @@ async function excessAt(page: Page, width: number): Promise<number> {
   await page.setViewportSize({ width, height: 800 });
   // The PDF page is drawn again at the new width.
   await page.waitForFunction(() => document.querySelector('.spinner') === null);
+  // The trend chart and the PDF page take the new width when their ResizeObserver fires, a frame or
+  // two later: give them that, then read what is left (a page that stays too wide fails below).
+  await page
+    .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, { timeout: 5_000 })
+    .catch(() => undefined);
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
