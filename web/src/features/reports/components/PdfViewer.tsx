@@ -115,7 +115,7 @@ export default function PdfViewer({ url, title, fallback }: { url: string; title
   const ready = renderedPage === pageNumber;
   return (
     <div className="pdf-viewer" data-testid="pdf-viewer">
-      <div className="pdf-frame" ref={frameRef}>
+      <div className={ready ? 'pdf-frame' : 'pdf-frame pdf-frame-waiting'} ref={frameRef}>
         {!ready && (
           <div className="pdf-loading">
             <Spinner label={doc ? `Drawing page ${pageNumber}` : 'Opening the report'} />

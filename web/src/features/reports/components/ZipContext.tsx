@@ -1,9 +1,10 @@
 import type { ReportSummary, ReportZipAnalysis } from '@homereport/contracts';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { Icon } from '../../../components/Icon';
 import { Spinner } from '../../../components/Spinner';
+import { useNearViewport } from '../../../hooks/useNearViewport';
 import { formatChange, formatRisk, formatUsd } from '../../zip/zipFormat';
 import { tierParts, valueAgainstMedian } from '../reportFigures';
 
@@ -64,15 +65,28 @@ export function ZipContext({ zip, summary }: { zip: ReportZipAnalysis; summary: 
           {against.slice(1)}
         </p>
       )}
-      {zip.monthly_prices.length > 1 && (
+      {zip.monthly_prices.length > 1 && <TrendChart zip={zip} />}
+      <Link to={`/zip/${zip.zip_code}`} className="report-zip-link" data-testid="report-zip-link">
+        Full analysis of {zip.zip_code} <span aria-hidden="true">→</span>
+      </Link>
+    </section>
+  );
+}
+
+/** The ZIP's price trend; its chart's code loads when the chart is about to be seen (below the report on a phone). */
+function TrendChart({ zip }: { zip: ReportZipAnalysis }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref);
+  const placeholder = (
+    <div className="report-chart-placeholder">
+      <Spinner label="Loading the price trend" />
+    </div>
+  );
+  return (
+    <div ref={ref}>
+      {near ? (
         <ErrorBoundary fallback={null}>
-          <Suspense
-            fallback={
-              <div className="report-chart-placeholder">
-                <Spinner label="Loading the price trend" />
-              </div>
-            }
-          >
+          <Suspense fallback={placeholder}>
             <PriceTrendChart
               monthly={zip.monthly_prices}
               height={170}
@@ -80,10 +94,9 @@ export function ZipContext({ zip, summary }: { zip: ReportZipAnalysis; summary: 
             />
           </Suspense>
         </ErrorBoundary>
+      ) : (
+        placeholder
       )}
-      <Link to={`/zip/${zip.zip_code}`} className="report-zip-link" data-testid="report-zip-link">
-        Full analysis of {zip.zip_code} <span aria-hidden="true">→</span>
-      </Link>
-    </section>
+    </div>
   );
 }
