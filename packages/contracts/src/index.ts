@@ -122,7 +122,6 @@ export * from './api/zipcodes.js';
 export * from './api/zipcodes-search.js';
 
 // Month names for the dates services write out.
-export * from './calendar.js';
 
 // Payloads of the requests service's events.
 export * from './events/requests.js';

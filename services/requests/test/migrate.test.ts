@@ -70,6 +70,8 @@ async function snapshot() {
     postings: (await all('covered_postings')).map((p) => ({ ...p, seqs: [...p.seqs].sort() })),
     access: await all('access_log'),
     credits: await all('credit_periods'),
+    seen: await all('user_reports'),
+    activity: await all('user_activity'),
     stats: await db.collection('stats').findOne({ _id: 'requests' as never }),
   };
 }
@@ -119,6 +121,12 @@ describe('npm run migrate', () => {
       { _id: 'view-2', userId: 'payer', requestId: 'legacy-6', at: at(41), charged: true },
       { _id: 'view-3', userId: 'payer', requestId: 'legacy-7', at: at(42), charged: true },
     ] as never[]);
+    // "Unique reports" by request id: `payer` counted the Elm house twice.
+    await db.collection('user_reports').insertMany([
+      { _id: 'reader:legacy-2', firstViewId: 'view-1', firstAt: at(40) },
+      { _id: 'payer:legacy-6', firstViewId: 'view-2', firstAt: at(41) },
+      { _id: 'payer:legacy-7', firstViewId: 'view-3', firstAt: at(42) },
+    ] as never[]);
     await db.collection('credit_periods').insertMany([
       { _id: 'reader:0', userId: 'reader', index: 0, credits: 9, opened: ['legacy-2'] },
       { _id: 'payer:0', userId: 'payer', index: 0, credits: 8, opened: ['legacy-6', 'legacy-7'] },
@@ -129,6 +137,7 @@ describe('npm run migrate', () => {
     expect(first.out).toContain('"requests":7,"properties":4,"filed":7,"covered":2');
     expect(first.out).toContain('cover-merged-requests: {"properties":2,"covered":2}');
     expect(first.out).toContain('credits-per-property: {"periods":2,"refunded":1}');
+    expect(first.out).toContain('unique-reports-per-property: {"merged":3,"uncounted":1}');
     const once = await snapshot();
 
     expect(once.requests).toHaveLength(7);
@@ -161,6 +170,14 @@ describe('npm run migrate', () => {
     const credits = (id: string) => once.credits.find((p) => String(p._id) === id);
     expect(credits('reader:0')).toMatchObject({ credits: 9, opened: ['legacy-2', propertyOf('legacy-2')] });
     expect(credits('payer:0')).toMatchObject({ credits: 9, opened: ['legacy-6', 'legacy-7', elmId] });
+    // "Unique reports" count properties: the Elm house once for `payer`.
+    expect(once.seen.map((s) => s._id)).toEqual(
+      [`payer:${elmId}`, `reader:${propertyOf('legacy-2')}`].sort((a, b) => a.localeCompare(b)),
+    );
+    expect(once.activity.map((a) => [a._id, a.uniqueReports])).toEqual([
+      ['payer', 1],
+      ['reader', 1],
+    ]);
     expect(once.postings.map((p) => p._id)).toContain('twin#0');
     // The covered property is found by its ZIP code (GET /api/requests/covered?zip=).
     expect(once.postings.find((p) => String(p._id) === 'zip:80202#0')?.seqs).toEqual([1]);
@@ -175,6 +192,7 @@ describe('npm run migrate', () => {
     expect(again.out).toContain('"requests":7,"properties":4,"filed":0,"covered":0');
     expect(again.out).toContain('cover-merged-requests: {"properties":2,"covered":0}');
     expect(again.out).toContain('credits-per-property: {"periods":0,"refunded":0}');
+    expect(again.out).toContain('unique-reports-per-property: {"merged":0,"uncounted":0}');
     expect(await snapshot()).toEqual(once);
 
     // A database covered before the ZIP filter: its ZIP codes are filed by the zip-postings step alone.

@@ -1,5 +1,3 @@
-import { MONTH_NAMES } from '@homereport/contracts';
-
 /**
  * Report credits: CREDITS_PER_PERIOD per period of PERIOD_DAYS days. A user's periods start at
  * their first report view (the anchor) and follow each other without gaps: period n runs from
@@ -27,12 +25,11 @@ export function periodFromNow(now: Date): CreditPeriod {
   return { index: 0, start: now, end: new Date(now.getTime() + PERIOD_MS) };
 }
 
-/**
- * "February 3, 2026": the date in UTC, as Intl.DateTimeFormat('en-US', { dateStyle: 'long' })
- * writes it, without Intl's memory (MONTH_NAMES).
- */
+const LONG_DATE_UTC = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** "February 3, 2026": the date in UTC. */
 export function longDateUtc(date: Date): string {
-  return `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  return LONG_DATE_UTC.format(date);
 }
 
 export function noCreditsMessage(refreshAt: Date): string {

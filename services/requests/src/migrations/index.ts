@@ -3,6 +3,7 @@ import { INDEXES } from '../data/collections.js';
 import { coverMergedRequests } from './cover-merged.js';
 import { creditsPerProperty } from './credits-per-property.js';
 import { assignProperties } from './properties.js';
+import { uniqueReportsPerProperty } from './unique-reports.js';
 import { fileZipCodes } from './zip-postings.js';
 
 /**
@@ -18,5 +19,6 @@ export const MIGRATIONS: MigrationPlan = {
     { name: 'zip-postings', run: fileZipCodes },
     { name: 'cover-merged-requests', run: coverMergedRequests },
     { name: 'credits-per-property', run: creditsPerProperty },
+    { name: 'unique-reports-per-property', run: uniqueReportsPerProperty },
   ],
 };

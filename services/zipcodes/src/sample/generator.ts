@@ -1,4 +1,4 @@
-import { MONTH_NAMES, type RiskLevel, type ZipAnalysis } from '@homereport/contracts';
+import type { RiskLevel, ZipAnalysis } from '@homereport/contracts';
 
 /**
  * Generates plausible, clearly-labelled sample analyses. Deterministic: the figures of a ZIP code
@@ -106,9 +106,12 @@ function monthsEndingAt(throughMonth: string, count: number): string[] {
   return out;
 }
 
+const MONTH_YEAR = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "June 2025" for "2025-06". */
 const monthName = (yyyyMm: string) => {
   const [year, month] = yyyyMm.split('-').map(Number) as [number, number];
-  return `${MONTH_NAMES[month - 1]} ${year}`;
+  return MONTH_YEAR.format(Date.UTC(year, month - 1));
 };
 
 function lastDayOf(yyyyMm: string): string {
