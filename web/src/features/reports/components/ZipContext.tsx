@@ -77,7 +77,8 @@ export function ZipContext({ zip, summary }: { zip: ReportZipAnalysis; summary: 
 function TrendChart({ zip }: { zip: ReportZipAnalysis }) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref);
-  const placeholder = (
+  // A spinner while its code loads; before that, while still far below, an empty box of its size.
+  const loading = (
     <div className="report-chart-placeholder">
       <Spinner label="Loading the price trend" />
     </div>
@@ -86,7 +87,7 @@ function TrendChart({ zip }: { zip: ReportZipAnalysis }) {
     <div ref={ref}>
       {near ? (
         <ErrorBoundary fallback={null}>
-          <Suspense fallback={placeholder}>
+          <Suspense fallback={loading}>
             <PriceTrendChart
               monthly={zip.monthly_prices}
               height={170}
@@ -95,7 +96,7 @@ function TrendChart({ zip }: { zip: ReportZipAnalysis }) {
           </Suspense>
         </ErrorBoundary>
       ) : (
-        placeholder
+        <div className="report-chart-placeholder" />
       )}
     </div>
   );
