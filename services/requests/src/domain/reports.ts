@@ -59,8 +59,8 @@ export class Reports {
    * spend twice for one property nor go below zero (see data/credits.ts). Admins and anyone who
    * requested the property open it without spending credits.
    *
-   * With the report comes its ZIP code's analysis (`zip_analysis`), asked for while the credit
-   * is settled; null when there is none or it cannot be had now (ZipContext never throws).
+   * With the report comes its ZIP code's analysis (`zip_analysis`), asked for while the view
+   * is recorded; null when there is none or it cannot be had now (ZipContext never throws).
    */
   async view(
     requestId: string,
@@ -76,8 +76,6 @@ export class Reports {
     const request =
       asked.status !== 'covered' && property?.report ? await this.deps.requests.find(property.report) : asked;
     if (!request || request.status !== 'covered') throw notFound(Messages.reportNotFound);
-    const zipCode = zipOfKey(property?.key ?? request.addressKey);
-    const zipAnalysis = zipCode ? this.deps.zipContext.headline(zipCode, context) : Promise.resolve(null);
     // Credits, "opened" and "unique reports" count properties; a request stored before them counts alone.
     const unit = property?.id ?? request.id;
     const now = this.now();
@@ -101,6 +99,9 @@ export class Reports {
       const anchor = await this.deps.activity.ensureAnchor(user.userId, now);
       await this.deps.opened.markOpened(user.userId, periodAt(anchor, now).index, requestId);
     }
+    // Asked for once the view is allowed (a refused one asks nothing), while the view is recorded.
+    const zipCode = zipOfKey(property?.key ?? request.addressKey);
+    const zipAnalysis = zipCode ? this.deps.zipContext.headline(zipCode, context) : Promise.resolve(null);
     const view: ViewRecord = {
       viewId: randomUUID(),
       userId: user.userId,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, importFailureMessage, importFileProblem, percentSent } from './zipImport';
+import { formatBytes } from '../../lib/bytes';
+import { importFailureMessage, importFileProblem, percentSent } from './zipImport';
 
 describe('the ZIP import screen', () => {
   it('sends .json files and refuses other kinds and empty files before uploading', () => {

@@ -7,9 +7,10 @@ import { Icon } from '../../../components/Icon';
 import type { NavItem } from '../../../components/SiteHeader';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { formatBytes } from '../../../lib/bytes';
 import { useZipImport } from '../api/zipImport';
 import { ImportReport } from '../components/ImportReport';
-import { formatBytes, importFailureMessage, importFileProblem, percentSent } from '../zipImport';
+import { importFailureMessage, importFileProblem, percentSent } from '../zipImport';
 import '../admin.css';
 import '../zipImport.css';
 

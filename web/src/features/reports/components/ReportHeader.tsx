@@ -13,12 +13,10 @@ import '../reports.css';
 export function ReportHeader({
   request,
   actions,
-  badges,
   children,
 }: {
   request: CoverageRequest;
   actions?: ReactNode;
-  badges?: ReactNode;
   children?: ReactNode;
 }) {
   const headline = request.summary?.headline?.trim();
@@ -29,7 +27,6 @@ export function ReportHeader({
           <Icon name="home" size={28} />
         </span>
         <span className="report-badges">
-          {badges}
           <span className="badge badge-green" data-testid="report-completed-badge">
             Completed
           </span>
