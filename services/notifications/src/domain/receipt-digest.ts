@@ -9,7 +9,7 @@ import type { DueDigest, FoldedReceipt, MailAddress, Mailer, ReceiptWindows, Sen
  * a redelivery, a retry or another replica puts a receipt in the same window.
  */
 
-const HOUR_MS = 60 * 60 * 1000;
+export const HOUR_MS = 60 * 60 * 1000;
 
 /** After its hour, how long a digest waits for receipts consumed late (a consumer catching up). */
 export const DIGEST_GRACE_MS = 2 * 60 * 1000;

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Logger, SweepLoop } from '@homereport/kit';
-import { type DigestDeps, type DigestPass, sendDueDigests } from '../domain/receipt-digest.js';
-
-const HOUR_MS = 60 * 60 * 1000;
+import { type DigestDeps, type DigestPass, HOUR_MS, sendDueDigests } from '../domain/receipt-digest.js';
 
 export interface ReceiptDigestOptions {
   /** How often due digests are looked for: a digest goes out at most this long after its hour's grace. */
