@@ -19,6 +19,7 @@ export default defineConfig({
             'test/log-check.test.ts',
             'web/src/**/*.test.{ts,tsx}',
             'web/tools/**/*.test.ts',
+            'services/*/tools/**/*.test.ts',
           ],
         },
       },

@@ -28,7 +28,7 @@ const { infraPorts, infraUrls, mongo, provision, redis, repoRoot, waitForPort } 
   '../infra/local/servers.mjs'
 );
 const { runMigrations, stackPorts } = await import('../infra/local/stack.mjs');
-const { bulkPlaces, generateAnalysis } = await import('../services/zipcodes/src/sample/generator.ts');
+const { bulkPlaces, generateAnalysis } = await import('../services/zipcodes/tools/generator.ts');
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

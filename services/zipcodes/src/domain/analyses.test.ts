@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateAnalysis } from '../sample/generator.js';
+import { generateAnalysis } from '../../tools/generator.js';
 import { MAX_ERRORS_PER_RECORD, checkAnalysis, isZipCode, toListItem } from './analyses.js';
 
 const valid = () =>

@@ -1,6 +1,6 @@
 import type { ZipAnalysis, ZipListItem } from '@homereport/contracts';
 import { describe, expect, it } from 'vitest';
-import { generateAnalysis } from '../sample/generator.js';
+import { generateAnalysis } from '../../tools/generator.js';
 import { toListItem } from './analyses.js';
 import { importAnalyses } from './import.js';
 import { measuresOf } from './measures.js';

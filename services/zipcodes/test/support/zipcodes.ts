@@ -8,7 +8,7 @@ import { createAdmin, runOperatorCommand } from '../../../../test/support/admin.
 import { type ApiResponse, api, uniqueEmail } from '../../../../test/support/api.js';
 import { testEnv } from '../../../../test/support/env.js';
 import { linkIn, tokenOf, waitForEmail } from '../../../../test/support/mail.js';
-import { type PlaceInput, generateAnalysis } from '../../src/sample/generator.js';
+import { type PlaceInput, generateAnalysis } from '../../tools/generator.js';
 
 /**
  * A ZIP code no other test and no sample uses: 001xx-004xx are not assigned to any U.S. place.

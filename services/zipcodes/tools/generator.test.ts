@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ZipAnalysis } from '@homereport/contracts';
 import { describe, expect, it } from 'vitest';
-import { BUNDLED_SAMPLE } from '../config.js';
-import { checkAnalysis } from '../domain/analyses.js';
+import { BUNDLED_SAMPLE } from '../src/config.js';
+import { checkAnalysis } from '../src/domain/analyses.js';
 import { RENT_SHARE, bulkPlaces, generateAnalysis, samplePlaces } from './generator.js';
 import { SAMPLE_PLACES } from './neighborhoods.js';
 

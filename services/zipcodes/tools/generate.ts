@@ -2,8 +2,8 @@
 // neighborhoods.ts. Deterministic: running it again gives the same file, byte for byte.
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { BUNDLED_SAMPLE } from '../config.js';
-import { checkAnalysis } from '../domain/analyses.js';
+import { BUNDLED_SAMPLE } from '../src/config.js';
+import { checkAnalysis } from '../src/domain/analyses.js';
 import { generateAnalysis, samplePlaces } from './generator.js';
 import { SAMPLE_PLACES } from './neighborhoods.js';
 
