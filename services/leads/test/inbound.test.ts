@@ -9,6 +9,7 @@ import {
   createKey,
   genericLead,
   googleLead,
+  googleLeadRead,
   leadDocId,
   leadSentinels,
   nothingLeftToPublish,
@@ -132,13 +133,8 @@ describe('Google Ads lead form webhook', () => {
 
     const stored = await storedLead(key.name, body.lead_id);
     expect(stored).toMatchObject({
-      first_name: 'Morgan',
-      last_name: 'Lee Carter',
-      email: 'morgan@example.com',
-      phone: '+16505550123',
+      ...googleLeadRead,
       campaign_id: '12345678901234567890',
-      ad_group_id: '30000000000',
-      form_id: '40000000000',
       gcl_id: 'TeSter-123-gclid',
       is_test: false,
     });

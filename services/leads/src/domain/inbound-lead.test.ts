@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { googleLead } from '../../test/support/payloads.js';
+import { googleLead, googleLeadRead } from '../../test/support/payloads.js';
 import { keyFromBody, readInboundLead, splitFullName } from './inbound-lead.js';
 
 // Google's lead form with an id of more digits than a JavaScript number holds, sent as test data.
@@ -16,14 +16,9 @@ describe('readInboundLead', () => {
       'Google’s lead form: FULL_NAME into first and last name, ids as strings, test flag',
       google,
       {
+        ...googleLeadRead,
         lead_id: 'TeSter-123-ABCDEFGHIJKLMNOPQRSTUVWXYZ',
-        first_name: 'Morgan',
-        last_name: 'Lee Carter',
-        email: 'morgan@example.com',
-        phone: '+16505550123',
         campaign_id: '12345678901234567890',
-        ad_group_id: '30000000000',
-        form_id: '40000000000',
         gcl_id: 'gclid-1',
         is_test: true,
       },

@@ -7,6 +7,9 @@ import { type ApiResponse, api, eventually, uniqueEmail } from '../../../../test
 import { testEnv } from '../../../../test/support/env.js';
 import type { EventTap, SeenEvent } from '../../../../test/support/events.js';
 import { linkIn, tokenOf, waitForEmail } from '../../../../test/support/mail.js';
+import { genericLead } from './payloads.js';
+
+export { genericLead, googleLead, googleLeadRead, uniqueLeadId } from './payloads.js';
 
 export const PASSWORD = 'correct horse leads';
 
@@ -45,8 +48,6 @@ export async function createKey(token: string, name = uniqueKeyName()): Promise<
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { name: res.body.key.key_name, secret: res.body.webhook_key, webhookUrl: res.body.webhook_url };
 }
-
-export { genericLead, googleLead, uniqueLeadId } from './payloads.js';
 
 export function postLead(body: unknown, key?: string, headers: Record<string, string> = {}): Promise<ApiResponse> {
   return api('POST', '/api/webhooks/leads', {

@@ -39,3 +39,13 @@ export function googleLead(key: string, overrides: Record<string, unknown> = {})
     ...overrides,
   };
 }
+
+/** What the service reads from googleLead's columns and ids: the full name split, the ids as strings. */
+export const googleLeadRead = {
+  first_name: 'Morgan',
+  last_name: 'Lee Carter',
+  email: 'morgan@example.com',
+  phone: '+16505550123',
+  ad_group_id: '30000000000',
+  form_id: '40000000000',
+};
