@@ -6,12 +6,13 @@ import { api, uniqueEmail } from '../../test/support/api.js';
 import { newPage } from '../../test/support/browser.js';
 import { testEnv } from '../../test/support/env.js';
 import { linkIn, tokenOf, waitForEmail } from '../../test/support/mail.js';
+import { pdfBytes } from '../../test/support/pdf.mjs';
+
+export { pdfBytes };
 
 /** Records the browser tests need, made through the API the way people and staff would. */
 
 export const PASSWORD = 'correct horse battery';
-
-export { pdfBytes } from '../../test/support/pdf.mjs';
 
 export const uniqueAddress = (label: string) =>
   `${Math.floor(Math.random() * 9000) + 100} ${label} Street ${randomUUID().slice(0, 6)}, Austin, TX 78704`;
