@@ -181,6 +181,7 @@ afterAll(async () => {
 }, 120_000);
 
 describe.runIf(run)('npm run backup, then npm run restore', () => {
+  // Two starts of the whole stack, a backup and a restore: more than vitest's default minute on a busy machine.
   it('brings back every record and file, and the services start with them', async () => {
     const live = stack as Stack;
     const G = live.gateway;
@@ -272,6 +273,5 @@ describe.runIf(run)('npm run backup, then npm run restore', () => {
     expect(refused.stderr).toMatch(/Refusing to restore while services answer: auth/);
     const requestsNow = await mongo.db('homereport_requests').collection('requests').countDocuments();
     expect(requestsNow).toBe(2);
-    // Two starts of the whole stack, a backup and a restore: over the default minute on a busy machine.
   }, 240_000);
 });
