@@ -18,14 +18,14 @@
 // (source or compiled: the gateway and services from tsx or from their built dist/),
 // BENCH_WEB_DIST (another build of the web app to serve, say a copy of web/dist made before a
 // change, to compare the two on the same machine; web/dist is then neither built nor read).
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { signInNewAdmin, startBenchStack, timedRequest } from './support.mjs';
+import { pdfBytes } from '../test/support/pdf.mjs';
+import { buildIfStale, call, signInNewAdmin, startBenchStack } from './support.mjs';
 
 process.env.TEST_PORT_OFFSET = process.env.BENCH_PORT_OFFSET ?? '3000';
 
@@ -40,62 +40,6 @@ const ADDRESS = `${100 + Math.floor(Math.random() * 800)} West 6th Street, Cleve
 const PASSWORD = 'lighthouse bench password';
 const OUT_DIR = join(process.cwd(), 'test-results', 'lighthouse');
 const log = (m) => console.log(`[bench] ${m}`);
-
-/** Newest modification time of the files under `dir` (0 when there are none). */
-function newest(dir) {
-  if (!existsSync(dir)) return 0;
-  let found = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) found = Math.max(found, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return found;
-}
-
-/** Builds the web app when web/dist is missing or older than its sources: the scores are of the code in the tree. */
-function buildWebIfStale() {
-  const index = join('web', 'dist', 'index.html');
-  const sources = Math.max(
-    newest(join('web', 'src')),
-    newest(join('web', 'public')),
-    statSync('web/index.html').mtimeMs,
-  );
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  log('building the web app (web/dist is missing or older than its sources)');
-  execFileSync('npm', ['run', 'build', '-w', 'web'], { stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-/** A one-page PDF, as the upload checks the bytes. */
-function pdfBytes(text) {
-  const content = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-/** One API call; a 503 (a service slow to answer on a busy machine) is asked again after its Retry-After. */
-async function call(base, method, path, options) {
-  for (let attempt = 1; ; attempt += 1) {
-    const res = await timedRequest(base, method, path, options);
-    if (res.status !== 503 || attempt === 10)
-      return { status: res.status, body: res.status === 204 ? null : res.json() };
-    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(res.headers['retry-after'] ?? 1)));
-  }
-}
 
 function expectStatus(res, status, what) {
   if (res.status !== status) throw new Error(`${what} answered ${res.status}: ${JSON.stringify(res.body)}`);
@@ -223,7 +167,7 @@ async function auditWithRetries(context, url, name) {
 
 mkdirSync(OUT_DIR, { recursive: true });
 if (WEB_DIST) log(`serving the web app in ${WEB_DIST}`);
-else buildWebIfStale();
+else await buildIfStale(log, ['web']);
 const bench = await startBenchStack({
   name: 'lighthouse',
   log,

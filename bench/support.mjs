@@ -60,6 +60,19 @@ export const requestFromNewAddress = (base, method, path, { localAddress = nextL
   timedRequest(base, method, path, { ...options, localAddress, agent: noKeepAlive });
 
 /**
+ * One API call for seeding, answered as `{ status, body }` (the body parsed, null for a 204); a
+ * 503 (a service slow to answer on a busy machine) is asked again after its Retry-After, ten tries at most.
+ */
+export async function call(base, method, path, options) {
+  for (let attempt = 1; ; attempt += 1) {
+    const res = await timedRequest(base, method, path, options);
+    if (res.status !== 503 || attempt === 10)
+      return { status: res.status, body: res.status === 204 ? null : res.json() };
+    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(res.headers['retry-after'] ?? 1)));
+  }
+}
+
+/**
  * A verified user as the auth service stores one (argon2 `passwordHash`, an empty outbox), for
  * seeding the users collection directly instead of signing up through the API.
  */
@@ -80,20 +93,7 @@ export const pct = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 
-/** Runs fn(0) … fn(count - 1), at most `concurrency` at a time; resolves with their results in order. */
-export async function pool(count, concurrency, fn) {
-  let next = 0;
-  const results = [];
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        results[i] = await fn(i);
-      }
-    }),
-  );
-  return results;
-}
+export { pool } from '../test/support/pool.mjs';
 
 /**
  * Waits until a process has settled after a bulk load (the database's JVM compacting its store
@@ -195,32 +195,33 @@ const SERVER_WORKSPACES = [
   ...['auth', 'requests', 'files', 'zipcodes', 'leads', 'notifications'].map((s) => `services/${s}`),
 ];
 
-/** Newest (or oldest) modification time of the files under dir, tests left out; 0 for none. */
-function mtimeOf(dir, pick) {
+/** What a workspace's build is made from: its src/, and the web app's public files and page too. */
+const SOURCES = { web: ['src', 'public', 'index.html'] };
+
+/** Newest (or oldest) modification time of a file or of the files under a folder, tests left out; 0 for none. */
+function mtimeOf(path, pick) {
+  if (!existsSync(path)) return 0;
+  if (statSync(path).isFile()) return statSync(path).mtimeMs;
   let found = null;
-  const walk = (d) => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const path = join(d, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (!entry.name.endsWith('.test.ts')) {
-        const t = statSync(path).mtimeMs;
-        found = found === null ? t : pick(found, t);
-      }
+  for (const entry of readdirSync(path, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && !entry.name.endsWith('.test.ts')) {
+      const t = statSync(join(entry.parentPath, entry.name)).mtimeMs;
+      found = found === null ? t : pick(found, t);
     }
-  };
-  if (existsSync(dir)) walk(dir);
+  }
   return found ?? 0;
 }
 
 /**
- * Builds (`npm run build -w`) each server workspace whose dist/ is missing or older than its
- * sources, so a benchmark of the compiled stack measures the code in the tree, not an old build.
+ * Builds (`npm run build -w`) each workspace (by default the servers') whose dist/ is missing or
+ * older than its sources, so a benchmark measures the code in the tree, not an old build.
  */
-export async function buildIfStale(log) {
+export async function buildIfStale(log, workspaces = SERVER_WORKSPACES) {
   const { repoRoot } = await import('../infra/local/servers.mjs');
-  for (const ws of SERVER_WORKSPACES) {
+  for (const ws of workspaces) {
     const dist = join(repoRoot, ws, 'dist');
-    if (existsSync(dist) && mtimeOf(dist, Math.min) >= mtimeOf(join(repoRoot, ws, 'src'), Math.max)) continue;
+    const sources = Math.max(...(SOURCES[ws] ?? ['src']).map((part) => mtimeOf(join(repoRoot, ws, part), Math.max)));
+    if (existsSync(dist) && mtimeOf(dist, Math.min) >= sources) continue;
     log(`building ${ws} (its dist/ is missing or older than its sources)`);
     execFileSync('npm', ['run', 'build', '-w', ws], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   }

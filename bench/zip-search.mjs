@@ -13,6 +13,7 @@ import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 
 const { indexZipList, zipListPage } = await import('../packages/contracts/src/index.ts');
+const { manyZipItems, zipListAnswer } = await import('../test/support/zip-list.ts');
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 5000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -20,16 +21,7 @@ const TYPED = 'Springf';
 const log = (m) => console.log(`[bench] ${m}`);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const items = Array.from({ length: COUNT }, (_, i) => ({
-  zipCode: String(10000 + i),
-  tier: `TIER ${(i % 3) + 1}: ${['Ultra-Premium', 'High-Growth', 'Emerging'][i % 3]}`,
-  location: { city: i % 50 === 0 ? 'Springfield' : `Town ${i}`, state: 'IL', neighborhood: `District ${i % 97}` },
-  marketFundamentals: { medianSalePrice: { value: 200_000 + i * 100 }, annualAppreciationRate: { oneYear: 0.04 } },
-  executiveSummary: { riskLevel: 'medium' },
-  investmentProfile: 'Cash-flow investing with value-add upside',
-  sample: true,
-}));
-const index = indexZipList(items);
+const index = indexZipList(manyZipItems(COUNT));
 const prefixes = [...TYPED].map((_, i) => TYPED.slice(0, i + 1));
 
 // Part 1: the search alone.
@@ -78,15 +70,11 @@ try {
     const url = new URL(route.request().url());
     if (url.pathname !== '/api/zipcodes') return route.fulfill({ status: 404, body: '{"error":"not here"}' });
     requested.push(url.searchParams.get('q'));
-    const get = (name) => url.searchParams.get(name) ?? undefined;
-    const tier = get('tier');
-    const body = zipListPage(
-      index,
-      { q: get('q'), tier: tier ? Number(tier) : undefined },
-      Number(get('limit') ?? 24),
-      Number(get('offset') ?? 0),
-    );
-    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+    return route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify(zipListAnswer(index, url)),
+    });
   });
   await page.goto('/zip');
   await page.getByTestId('zip-card').first().waitFor();

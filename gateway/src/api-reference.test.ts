@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { type ServiceApp, createLogger } from '@homereport/kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fakeRedis } from '../../test/support/fake-redis.js';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
-import { fakeRedis } from './test-doubles.js';
 
 /** A stub zipcodes service that serves only its OpenAPI document. */
 const zipcodes: Server = createServer((req, res) => {

@@ -10,9 +10,9 @@ import {
   scrape,
 } from '@homereport/kit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeRedis } from '../../test/support/fake-redis.js';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
-import { fakeRedis } from './test-doubles.js';
 
 const SECRET = 'internal-secret-for-inject-tests';
 const BIG = 'x'.repeat(200 * 1024);

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { CACHE_GENERATION_CHANNEL, type Redis, createLogger } from '@homereport/kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeRedis } from '../../test/support/fake-redis.js';
 import { listenToAnnouncements } from './announcements.js';
 import { type PublicCacheOptions, createPublicCache } from './public-cache.js';
-import { fakeRedis } from './test-doubles.js';
 
 /** Each page the same size, named by its query string, with a generation so it may be kept. */
 const asked: string[] = [];

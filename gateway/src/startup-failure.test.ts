@@ -1,26 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-
-const repoRoot = new URL('../..', import.meta.url).pathname;
-
-/** A local port nothing listens on (taken, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { closedPort, runToExit } from '../../test/support/processes.js';
 
 /** Starts a real server.ts with these settings and returns its exit code and its JSON lines. */
-function start(entry: string, settings: Record<string, string>) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', entry], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: {
+const start = (entry: string, settings: Record<string, string>) =>
+  runToExit(
+    entry,
+    {
       PATH: process.env.PATH,
       INTERNAL_SECRET: randomBytes(24).toString('hex'),
       EVENT_SECRET_KEY: randomBytes(32).toString('hex'),
@@ -28,14 +14,8 @@ function start(entry: string, settings: Record<string, string>) {
       METRICS_PORT: '0',
       ...settings,
     },
-  });
-  const lines = run.stdout
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as { level: unknown; msg: string });
-  return { status: run.status, lines, output: run.stdout + run.stderr };
-}
+    60_000,
+  );
 
 // An operator whose pod crash-loops reads one line: it must name the dependency and the setting
 // that points at it (credentials masked), the level a word.

@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../infra/local/servers.mjs';
-import {
-  type TestUser,
-  adminSession,
-  closeSupport,
-  coveredRequest,
-  session,
-  submit,
-  uniqueAddress,
-} from '../../services/requests/test/support.js';
+import { coveredRequest, session, submit, uniqueAddress, useAdmin } from '../../services/requests/test/support.js';
 import { api, eventually } from '../../test/support/api.js';
 import { metricValue, scrapeMetrics } from '../../test/support/metrics.js';
 
@@ -57,11 +49,7 @@ async function read(): Promise<Reading> {
   };
 }
 
-let admin: TestUser;
-beforeAll(async () => {
-  admin = await adminSession();
-});
-afterAll(closeSupport);
+const admin = useAdmin();
 
 describe('business metrics', () => {
   it('count requests, covers, credits, shares, leads by source and emails by template', async () => {

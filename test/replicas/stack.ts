@@ -74,6 +74,24 @@ export interface SeparateStackOptions {
 }
 
 /**
+ * The settings of a stack on servers of its own: the servers' addresses (`infraSettings`, from
+ * startInfra), fresh secrets and the suite's defaults.
+ */
+export const separateStackSettings = (infraSettings: Record<string, string>): Record<string, string> => ({
+  ...infraSettings,
+  INTERNAL_SECRET: randomBytes(24).toString('hex'),
+  EVENT_SECRET_KEY: randomBytes(32).toString('hex'),
+  PUBLIC_URL: 'http://127.0.0.1:8080',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  RATE_LIMIT_PER_MINUTE: String(BUDGET),
+  // Two sets of servers and up to twenty-one Node processes share two cores in such a suite:
+  // the production deadline of a MongoDB call (1.5 s) turned a slow moment into a 503.
+  MONGO_TIMEOUT_MS: '5000',
+  ANON_REQUESTS_PER_HOUR: String(TEST_ANON_REQUESTS_PER_HOUR),
+  ACCOUNT_REQUESTS_PER_HOUR: String(TEST_ACCOUNT_REQUESTS_PER_HOUR),
+});
+
+/**
  * A stack on servers of its own (their ports and the stack's at `offset`), for a suite that must
  * not share the run's Kafka (whose consumers would take its events) or that runs the stack with
  * settings of its own. The replica suite's defaults apply to every such stack.
@@ -87,7 +105,8 @@ export async function startSeparateStack(options: SeparateStackOptions): Promise
     await infra.stop();
     for (const name of ['kafka', 'mongo', 'redis', 'versitygw', 'maildev']) await stopByPidFile(dataDir, name);
   };
-  const eventSecretKey = randomBytes(32).toString('hex');
+  const settings = separateStackSettings(infra.settings);
+  const eventSecretKey = settings.EVENT_SECRET_KEY ?? '';
   const logDir = join(dataDir, 'logs');
   try {
     const stack = await startStack({
@@ -98,20 +117,7 @@ export async function startSeparateStack(options: SeparateStackOptions): Promise
       logDir,
       pretty: false,
       log,
-      settings: {
-        ...infra.settings,
-        INTERNAL_SECRET: randomBytes(24).toString('hex'),
-        EVENT_SECRET_KEY: eventSecretKey,
-        PUBLIC_URL: 'http://127.0.0.1:8080',
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-        RATE_LIMIT_PER_MINUTE: String(BUDGET),
-        // Two sets of servers and up to twenty-one Node processes share two cores in such a suite:
-        // the production deadline of a MongoDB call (1.5 s) turned a slow moment into a 503.
-        MONGO_TIMEOUT_MS: '5000',
-        ANON_REQUESTS_PER_HOUR: String(TEST_ANON_REQUESTS_PER_HOUR),
-        ACCOUNT_REQUESTS_PER_HOUR: String(TEST_ACCOUNT_REQUESTS_PER_HOUR),
-        ...options.settings,
-      },
+      settings: { ...settings, ...options.settings },
     });
     const redis = new Redis(infra.settings.REDIS_URL ?? '');
     log(`up: gateways ${stack.urls.join(', ')}; logs in ${logDir}`);

@@ -66,6 +66,15 @@ export type GraphBehaviour =
   /** Holds the request open without answering until the stand-in stops (beyond any deadline). */
   | { kind: 'hang' };
 
+/** Graph's answer for a lead that was deleted (or never was). */
+export const deletedLead = (leadgenId: string): GraphBehaviour => ({
+  kind: 'error',
+  status: 400,
+  code: 100,
+  type: 'GraphMethodException',
+  message: `Unsupported get request. Object with ID '${leadgenId}' does not exist`,
+});
+
 export interface GraphCall {
   leadgenId: string;
   accessToken: string | null;
@@ -111,13 +120,7 @@ export class GraphStandIn {
     const url = new URL(req.url ?? '/', 'http://graph.invalid');
     const [version = '', leadgenId = ''] = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
     this.calls.push({ leadgenId, accessToken: url.searchParams.get('access_token'), version });
-    const behaviour = this.behaviours.get(leadgenId) ?? {
-      kind: 'error',
-      status: 400,
-      code: 100,
-      type: 'GraphMethodException',
-      message: `Unsupported get request. Object with ID '${leadgenId}' does not exist`,
-    };
+    const behaviour = this.behaviours.get(leadgenId) ?? deletedLead(leadgenId);
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
       res.end(JSON.stringify(body));

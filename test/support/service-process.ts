@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { repoRoot } from '../../infra/local/servers.mjs';
+import { testEnv } from './env.js';
 
 export interface ServiceProcessOptions {
   /** Its HTTP port: one the test derived from its run's offset (TEST_PORT_OFFSET). */
@@ -30,4 +31,43 @@ export function spawnServiceProcess(service: string, options: ServiceProcessOpti
       METRICS_PORT: String(options.metricsPort ?? 0),
     },
   });
+}
+
+/**
+ * A second `service` beside the stack's: the stack's database, Redis, Kafka and secrets, with
+ * `settings` laid over them; its port is the stack's one for that service plus `offset` (so it
+ * follows TEST_PORT_OFFSET, and two of them stay apart). Resolves once it answers ready.
+ */
+export async function startServiceBeside(
+  service: string,
+  offset: number,
+  settings: Record<string, string>,
+): Promise<{ url: string; stop: () => void }> {
+  const env = testEnv();
+  const stackPort = env.servicePorts[service];
+  if (stackPort === undefined) throw new Error(`the stack runs no ${service} service`);
+  const port = stackPort + offset;
+  const child = spawnServiceProcess(service, {
+    port,
+    settings: {
+      MONGO_URL: env.mongoUrl,
+      REDIS_URL: env.redisUrl,
+      KAFKA_BROKERS: env.kafkaBrokers,
+      INTERNAL_SECRET: env.internalSecret,
+      EVENT_SECRET_KEY: env.eventSecretKey,
+      LOG_LEVEL: 'warn',
+      ...settings,
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    const ready = await fetch(`${url}/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (child.exitCode !== null) throw new Error(`the second ${service} service exited (${child.exitCode})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
 }

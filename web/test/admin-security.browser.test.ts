@@ -83,17 +83,17 @@ describe('admin sign-in security in a browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
 
     // A recovery code instead of the app signs in once.
-    await signInWithPassword();
-    await page.getByTestId('admin-mfa-use-recovery').click();
-    await page.getByTestId('admin-mfa-code').fill(recovery);
-    await page.getByTestId('admin-mfa-submit').click();
+    const signInWithRecoveryCode = async () => {
+      await signInWithPassword();
+      await page.getByTestId('admin-mfa-use-recovery').click();
+      await page.getByTestId('admin-mfa-code').fill(recovery);
+      await page.getByTestId('admin-mfa-submit').click();
+    };
+    await signInWithRecoveryCode();
     await page.waitForURL('**/admin');
     await page.getByTestId('sign-out').click();
     await page.waitForURL((url) => url.pathname === '/');
-    await signInWithPassword();
-    await page.getByTestId('admin-mfa-use-recovery').click();
-    await page.getByTestId('admin-mfa-code').fill(recovery);
-    await page.getByTestId('admin-mfa-submit').click();
+    await signInWithRecoveryCode();
     await page.getByTestId('admin-login-error').waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin-login');
     await page.context().close();

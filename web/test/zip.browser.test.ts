@@ -9,6 +9,7 @@ import {
 } from '../../services/zipcodes/test/support/zipcodes.js';
 import { api } from '../../test/support/api.js';
 import { newPage, screenshot, useBrowser } from '../../test/support/browser.js';
+import { manyZipItems, zipListAnswer } from '../../test/support/zip-list.js';
 
 describe('ZIP code analyses in a browser', () => {
   const browser = useBrowser();
@@ -328,30 +329,14 @@ describe('ZIP code analyses in a browser', () => {
   });
 
   it('with 5,000 analyses, filters as the user types and renders one page of cards at a time', async () => {
-    const many: ZipListItem[] = Array.from({ length: 5000 }, (_, i) => ({
-      zipCode: String(10000 + i),
-      tier: `TIER ${(i % 3) + 1}: ${['Ultra-Premium', 'High-Growth', 'Emerging'][i % 3]}`,
-      location: { city: i % 50 === 0 ? 'Springfield' : `Town ${i}`, state: 'IL', neighborhood: `District ${i % 97}` },
-      marketFundamentals: { medianSalePrice: { value: 200_000 + i * 100 }, annualAppreciationRate: { oneYear: 0.04 } },
-      executiveSummary: { riskLevel: 'medium' },
-      investmentProfile: 'Cash-flow investing with value-add upside',
-      sample: true,
-    }));
-    // The service's own paging (zipListPage, from contracts) over 5,000 items, without storing them
-    // in the shared test database where every other test's counts would change.
-    const index = indexZipList(many);
+    // The service's own paging over 5,000 items, without storing them in the shared test database
+    // where every other test's counts would change.
+    const index = indexZipList(manyZipItems(5000));
     const requested: string[] = [];
     const answer = (route: Route) => {
       const url = new URL(route.request().url());
       requested.push(url.search);
-      const get = (name: string) => url.searchParams.get(name) ?? undefined;
-      const tier = get('tier');
-      const body = zipListPage(
-        index,
-        { q: get('q'), tier: tier ? (Number(tier) as 1 | 2 | 3) : undefined },
-        Number(get('limit') ?? 24),
-        Number(get('offset') ?? 0),
-      );
+      const body = zipListAnswer(index, url);
       return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
     };
     const page = await newPage(browser());

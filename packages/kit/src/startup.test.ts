@@ -1,22 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { closedPort, runToExit } from '../../../test/support/processes.js';
 import { DependencyStartupError, reaching, redactUrl } from './startup.js';
 
 const kitIndex = new URL('./index.ts', import.meta.url).pathname;
-const repoRoot = new URL('../../..', import.meta.url).pathname;
-
-/** A local port nothing listens on (taken, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('a dependency that does not answer at start', () => {
   it('is named with its setting and where it points, credentials masked', async () => {
@@ -56,23 +45,15 @@ await runService(
 );
 `,
       );
-      const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
-        cwd: repoRoot,
-        encoding: 'utf8',
-        timeout: 30_000,
-      });
-      expect(run.status, run.stderr).toBe(1);
-      const lines = run.stdout
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as { level: unknown; msg: string });
+      const { status, lines, output } = runToExit(script, process.env, 30_000);
+      expect(status, output).toBe(1);
       const fatal = lines.filter((l) => l.level === 'fatal');
       expect(fatal.map((l) => l.msg)).toEqual([
         `start-up failed: cannot reach Redis at REDIS_URL=redis://***@127.0.0.1:${port}: Connection is closed.`,
       ]);
       // Every line carries its level as a word; no line holds the password.
       for (const line of lines) expect(['trace', 'debug', 'info', 'warn', 'error', 'fatal']).toContain(line.level);
-      expect(run.stdout + run.stderr).not.toContain('not-for-logs');
+      expect(output).not.toContain('not-for-logs');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

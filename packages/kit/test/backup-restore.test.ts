@@ -11,16 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startInfra, stopByPidFile } from '../../../infra/local/servers.mjs';
 import { type StackPorts, startStack } from '../../../infra/local/stack.mjs';
 import {
-  BUDGET,
   type ReplicaStack,
   coveredRequest,
   replicaStackPossible,
+  separateStackSettings,
   session,
   shiftedOffset,
   through,
   uniqueAddress,
 } from '../../../test/replicas/stack.js';
-import { TEST_ACCOUNT_REQUESTS_PER_HOUR, TEST_ANON_REQUESTS_PER_HOUR } from '../../../test/support/allowances.js';
 import { eventually, uniqueEmail } from '../../../test/support/api.js';
 import { SERVICE_DATABASES } from '../src/backup/manifest.js';
 
@@ -158,18 +157,7 @@ beforeAll(async () => {
     await infra.stop();
     for (const name of ['kafka', 'mongo', 'redis', 'versitygw', 'maildev']) await stopByPidFile(dataDir, name);
   };
-  settings = {
-    ...(infra.settings as Record<string, string>),
-    INTERNAL_SECRET: randomBytes(24).toString('hex'),
-    EVENT_SECRET_KEY: randomBytes(32).toString('hex'),
-    PUBLIC_URL: 'http://127.0.0.1:8080',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    RATE_LIMIT_PER_MINUTE: String(BUDGET),
-    // Two stacks share two cores in this suite (see test/replicas/stack.ts).
-    MONGO_TIMEOUT_MS: '5000',
-    ANON_REQUESTS_PER_HOUR: String(TEST_ANON_REQUESTS_PER_HOUR),
-    ACCOUNT_REQUESTS_PER_HOUR: String(TEST_ACCOUNT_REQUESTS_PER_HOUR),
-  };
+  settings = separateStackSettings(infra.settings as Record<string, string>);
   mongo = await new MongoClient(settings.MONGO_URL ?? '').connect();
   redis = new Redis(settings.REDIS_URL ?? '');
   const s3Url = new URL(settings.S3_ENDPOINT ?? '');
@@ -193,6 +181,7 @@ afterAll(async () => {
 }, 120_000);
 
 describe.runIf(run)('npm run backup, then npm run restore', () => {
+  // Two starts of the whole stack, a backup and a restore: more than vitest's default minute on a busy machine.
   it('brings back every record and file, and the services start with them', async () => {
     const live = stack as Stack;
     const G = live.gateway;
@@ -284,5 +273,5 @@ describe.runIf(run)('npm run backup, then npm run restore', () => {
     expect(refused.stderr).toMatch(/Refusing to restore while services answer: auth/);
     const requestsNow = await mongo.db('homereport_requests').collection('requests').countDocuments();
     expect(requestsNow).toBe(2);
-  });
+  }, 240_000);
 });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/support/api.js';
 import { EventTap } from '../../../test/support/events.js';
@@ -10,23 +9,15 @@ import {
   batchHandler,
   createEvent,
   deadLetterTopic,
-  ensureTopics,
   pruneProcessed,
   startConsumer,
 } from '../src/index.js';
-import { useKitInfrastructure } from './kit-infrastructure.js';
+import { freshTopic, kitConsumer, useKitInfrastructure } from './kit-infrastructure.js';
 
 const kit = useKitInfrastructure('kit-batch-test');
 
 const processed = () => kit().mongo.db!.collection<ProcessedEvent>('processed_events');
 const ledger = () => kit().mongo.db!.collection<ProcessedLedger>('processed_events_ledger');
-
-async function freshTopic(prefix: string) {
-  const topic = `${prefix}-${randomUUID().slice(0, 8)}`;
-  const groupId = `${prefix}-group-${randomUUID().slice(0, 8)}`;
-  await ensureTopics(kit().kafka, [topic, deadLetterTopic(groupId)], 1);
-  return { topic, groupId };
-}
 
 /** A consumer of `topic` whose handler takes its events together, with the kit's real stores. */
 function consumeTogether(
@@ -36,12 +27,9 @@ function consumeTogether(
   options: Pick<Parameters<typeof startConsumer>[0], 'maxAttempts' | 'retryBaseMs' | 'claimLeaseMs'> = {},
 ) {
   return startConsumer({
-    kafka: kit().kafka,
+    ...kitConsumer(kit()),
     groupId,
-    processed: processed(),
     ledger: ledger(),
-    publisher: kit().publisher,
-    logger: kit().logger,
     handlers: { [topic]: batchHandler(handle) },
     ...options,
   });
@@ -51,8 +39,37 @@ const events = (topic: string, n: number, data: (i: number) => object = (i) => (
   Array.from({ length: n }, (_, i) => createEvent(topic, data(i), { source: 'test', key: `k${i % 7}` }));
 
 describe('a consumer whose handler takes events together', () => {
+  // The outbox publishes at least once: a relay whose removal of a published entry failed (MongoDB
+  // slow or away) publishes the entry again, and a consumer that is behind fetches both copies at
+  // once. The consumer must still handle that event, once.
+  it('handles an event delivered twice in one fetch, beside another, once', async () => {
+    const { topic, groupId } = await freshTopic(kit(), 'batch-twice');
+    const [twice, other, sentinel] = events(topic, 3) as [
+      OutboxEntry<object>,
+      OutboxEntry<object>,
+      OutboxEntry<object>,
+    ];
+    // Published before the consumer starts: its first fetch holds all three.
+    await kit().publisher.publish([twice, other, twice]);
+
+    const calls: string[][] = [];
+    let consumer: EventConsumer | undefined;
+    try {
+      consumer = await consumeTogether(topic, groupId, async (batch) => void calls.push(batch.map((e) => e.id)));
+      await eventually(async () => calls.flat().includes(other.id), 60_000, 'the other event');
+      // Handled only after everything before it on the partition was dealt with.
+      await kit().publisher.publish([sentinel]);
+      await eventually(async () => calls.flat().includes(sentinel.id), 60_000, 'the sentinel');
+    } finally {
+      await consumer?.disconnect();
+    }
+    // Each once: not taken for done by the call that claimed it without handling it, and not
+    // twice in one call.
+    expect(calls.flat().sort()).toEqual([twice.id, other.id, sentinel.id].sort());
+  });
+
   it('handles a burst in few calls, each event once, skips those handled before or delivered again, and prunes their claims', async () => {
-    const { topic, groupId } = await freshTopic('batch');
+    const { topic, groupId } = await freshTopic(kit(), 'batch');
     const burst = events(topic, 300);
     // Five were handled before (a redelivery): their claims say done.
     const before = burst.slice(40, 45);
@@ -104,7 +121,7 @@ describe('a consumer whose handler takes events together', () => {
   });
 
   it('goes by the chunk of events claimed together: done is skipped, one left by a dead consumer is taken over', async () => {
-    const { topic, groupId } = await freshTopic('batch-chunk');
+    const { topic, groupId } = await freshTopic(kit(), 'batch-chunk');
     const [done, abandoned, sentinel] = events(topic, 3) as [
       OutboxEntry<object>,
       OutboxEntry<object>,
@@ -155,7 +172,7 @@ describe('a consumer whose handler takes events together', () => {
   });
 
   it('when a call fails, handles its events one at a time: the bad one is dead-lettered, every other once', async () => {
-    const { topic, groupId } = await freshTopic('batch-poison');
+    const { topic, groupId } = await freshTopic(kit(), 'batch-poison');
     const burst = events(topic, 20, (i) => ({ poison: i === 7 }));
     const poison = burst[7] as OutboxEntry<object>;
     await kit().publisher.publish(burst);
@@ -199,7 +216,7 @@ describe('a consumer whose handler takes events together', () => {
 
 describe('effects a handler records', () => {
   it('are not repeated when a call fails halfway and its events are handled one at a time', async () => {
-    const { topic, groupId } = await freshTopic('batch-effects');
+    const { topic, groupId } = await freshTopic(kit(), 'batch-effects');
     const burst = events(topic, 12, (i) => ({ failOnce: i === 5 }));
     await kit().publisher.publish(burst);
 

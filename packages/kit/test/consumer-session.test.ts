@@ -1,15 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/support/api.js';
-import {
-  type EventConsumer,
-  GROUP_TIMING,
-  createEvent,
-  createLogger,
-  ensureTopics,
-  startConsumer,
-} from '../src/index.js';
-import { useKitInfrastructure } from './kit-infrastructure.js';
+import { type EventConsumer, GROUP_TIMING, createEvent, startConsumer } from '../src/index.js';
+import { freshTopic, kitConsumer, useKitInfrastructure } from './kit-infrastructure.js';
 
 const kit = useKitInfrastructure('kit-consumer-session-test');
 
@@ -21,19 +13,14 @@ const kit = useKitInfrastructure('kit-consumer-session-test');
 describe('the consumer with a short session', () => {
   it('keeps its place in the group while a handler runs longer than the session', async () => {
     const infra = kit();
-    const topic = `session-test-${randomUUID().slice(0, 8)}`;
-    const groupId = `session-test-${randomUUID().slice(0, 8)}`;
-    await ensureTopics(infra.kafka, [topic], 1);
+    const { topic, groupId } = await freshTopic(infra, 'session-test');
     const handled: string[] = [];
     let joins = 0;
     let consumer: EventConsumer | undefined;
     try {
       consumer = await startConsumer({
-        kafka: infra.kafka,
+        ...kitConsumer(infra),
         groupId,
-        processed: infra.mongo.db!.collection('processed_events'),
-        publisher: infra.publisher,
-        logger: createLogger({ name: 'session-test', level: 'silent', format: 'json' }),
         handlers: {
           [topic]: async (event) => {
             // Longer than the session by half again, awaiting nothing kafkajs sees.

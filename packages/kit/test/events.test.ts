@@ -15,7 +15,7 @@ import {
   startConsumer,
 } from '../src/index.js';
 import { capturingLogger } from './capturing-logger.js';
-import { useKitInfrastructure } from './kit-infrastructure.js';
+import { freshTopic, kitConsumer, useKitInfrastructure } from './kit-infrastructure.js';
 
 const kit = useKitInfrastructure('kit-events-test');
 
@@ -143,9 +143,7 @@ describe('the outbox relay with one marker per batch', () => {
 describe('the consumer', () => {
   it('when sending a failed event to the dead-letter topic fails, it keeps the event and retries: nothing is lost', async () => {
     const infra = kit();
-    const topic = `dlq-test-${randomUUID().slice(0, 8)}`;
-    const groupId = `dlq-test-${randomUUID().slice(0, 8)}`;
-    await ensureTopics(infra.kafka, [topic, deadLetterTopic(groupId)], 1);
+    const { topic, groupId } = await freshTopic(infra, 'dlq-test');
     let deadLetterSends = 0;
     const flakyPublisher: Pick<EventPublisher, 'sendRaw'> = {
       async sendRaw(target, messages) {
@@ -163,11 +161,9 @@ describe('the consumer', () => {
     let consumer: EventConsumer | undefined;
     try {
       consumer = await startConsumer({
-        kafka: infra.kafka,
+        ...kitConsumer(infra),
         groupId,
-        processed: infra.mongo.db!.collection('processed_events'),
         publisher: flakyPublisher,
-        logger: createLogger({ name: 'dlq-test', level: 'silent', format: 'json' }),
         maxAttempts: 2,
         retryBaseMs: 50,
         handlers: {

@@ -1,6 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { testEnv } from '../../../test/support/env.js';
-import { Infrastructure, createLogger } from '../src/index.js';
+import {
+  Infrastructure,
+  type ProcessedEvent,
+  createLogger,
+  deadLetterTopic,
+  ensureTopics,
+  type startConsumer,
+} from '../src/index.js';
 
 /**
  * The kit's connections to the test run's real MongoDB (database `kit_test`) and Kafka, opened
@@ -27,3 +35,23 @@ export function useKitInfrastructure(name: string): () => Infrastructure {
     return infra;
   };
 }
+
+/** A topic and a consumer group of one test's own: the topic and the group's dead-letter topic created. */
+export async function freshTopic(infra: Infrastructure, prefix: string) {
+  const topic = `${prefix}-${randomUUID().slice(0, 8)}`;
+  const groupId = `${prefix}-group-${randomUUID().slice(0, 8)}`;
+  await ensureTopics(infra.kafka, [topic, deadLetterTopic(groupId)], 1);
+  return { topic, groupId };
+}
+
+/**
+ * What every consumer of these tests shares (startConsumer's options): the run's Kafka, the claims
+ * in `kit_test.processed_events`, the kit's publisher and its silent logger.
+ */
+export const kitConsumer = (infra: Infrastructure) =>
+  ({
+    kafka: infra.kafka,
+    processed: infra.mongo.db!.collection<ProcessedEvent>('processed_events'),
+    publisher: infra.publisher,
+    logger: infra.logger,
+  }) satisfies Partial<Parameters<typeof startConsumer>[0]>;

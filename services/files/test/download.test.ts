@@ -1,20 +1,18 @@
 import { fileLinkKey, signFileLink } from '@homereport/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
-import type { TestUser } from '../../requests/test/support.js';
-import { adminSession, closeSupport, coveredRequest, docx, pdf, session, upload } from './support.js';
+import { coveredRequest, docx, pdf, session, upload, useAdmin } from './support.js';
 
 const download = (link: string, headers: Record<string, string> = {}) =>
   fetch(`${testEnv().gatewayUrl}${link}`, { headers });
 
-let admin: TestUser;
+const admin = useAdmin();
 let links: { report_path: string; strategy_path: string };
 let id: string;
 const report = pdf('download me');
 
 beforeAll(async () => {
-  admin = await adminSession();
   id = await coveredRequest(admin);
   const res = await upload(id, admin.token, [
     { field: 'report', name: 'Résumé du bien.pdf', content: report },
@@ -23,7 +21,6 @@ beforeAll(async () => {
   expect(res.status).toBe(200);
   links = res.body.request;
 });
-afterAll(closeSupport);
 
 describe('signed download links', () => {
   it('a user viewing the report gets links that stream the file with its type and name, no bearer needed', async () => {

@@ -1,14 +1,7 @@
 import { deflateRawSync } from 'node:zlib';
 import { api } from '../../../test/support/api.js';
 
-export {
-  adminSession,
-  closeSupport,
-  coveredRequest,
-  session,
-  submit,
-  uniqueAddress,
-} from '../../requests/test/support.js';
+export { coveredRequest, session, submit, uniqueAddress, useAdmin } from '../../requests/test/support.js';
 
 /** A small but real PDF. */
 export const pdf = (text = 'HomeReport test report') =>

@@ -1,23 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { createS3Client } from '@homereport/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, testClientAddress } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { logLineWith, logOf } from '../../../test/support/logs.js';
-import type { TestUser } from '../../requests/test/support.js';
-import {
-  adminSession,
-  closeSupport,
-  coveredRequest,
-  doc,
-  docx,
-  form,
-  pdf,
-  submit,
-  uniqueAddress,
-  upload,
-} from './support.js';
+import { coveredRequest, doc, docx, form, pdf, submit, uniqueAddress, upload, useAdmin } from './support.js';
 
 const BUCKET = 'homereport-reports';
 const s3 = () => {
@@ -31,11 +19,7 @@ const exists = async (key: string) =>
     .then(() => true)
     .catch(() => false);
 
-let admin: TestUser;
-beforeAll(async () => {
-  admin = await adminSession();
-});
-afterAll(closeSupport);
+const admin = useAdmin();
 
 describe('POST /api/admin/requests/:id/upload', () => {
   it('stores each part and answers the request with signed links to the new files at once', async () => {

@@ -4,6 +4,7 @@ import { eventually } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { EventTap } from '../../../test/support/events.js';
 import { injectingFault, stopKafka } from '../../../test/support/faults.js';
+import { pool } from '../../../test/support/pool.mjs';
 import { serversPresent } from '../../../test/support/servers.js';
 import {
   adminToken,
@@ -24,20 +25,6 @@ const ownKafka = serversPresent(
   'the leads Kafka outage test stops the local Kafka process, and this run has containers or explicit URLs',
 );
 const COUNT = 200;
-
-async function pool<T>(count: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        results[i] = await fn(i);
-      }
-    }),
-  );
-  return results;
-}
 
 describe.runIf(ownKafka)('when Kafka is away while leads arrive', () => {
   let admin: string;

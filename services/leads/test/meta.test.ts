@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, api } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { EventTap } from '../../../test/support/events.js';
-import { type GraphBehaviour, GraphStandIn, metaSignature } from '../../../test/support/meta.js';
+import { type GraphBehaviour, GraphStandIn, deletedLead, metaSignature } from '../../../test/support/meta.js';
 import {
   type CreatedKey,
   adminToken,
@@ -267,13 +267,7 @@ describe('POST /api/webhooks/meta, bad input', () => {
 
 describe('POST /api/webhooks/meta when Graph cannot give a lead', () => {
   it('skips a lead Graph refuses with a 4xx (deleted), stores the rest, and answers 200', async () => {
-    const gone = leadgen({
-      kind: 'error',
-      status: 400,
-      code: 100,
-      type: 'GraphMethodException',
-      message: 'Unsupported get request. Object does not exist',
-    });
+    const gone = leadgen(deletedLead('gone'));
     const good = leadgen();
     const res = await deliver(JSON.stringify(delivery(gone, good)));
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -4,7 +4,7 @@ import type { ReportSummary, ReportViewReply } from '@homereport/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
-import { spawnServiceProcess } from '../../../test/support/service-process.js';
+import { startServiceBeside } from '../../../test/support/service-process.js';
 import { absentZip, buildAnalysis, freshZip } from '../../zipcodes/test/support/zipcodes.js';
 import { type TestUser, coveredRequest, session, useAdmin } from './support.js';
 
@@ -74,9 +74,9 @@ describe('GET /api/requests/:id/view: the ZIP analysis in context', () => {
 
 describe('GET /api/requests/:id/view while the ZIP analyses do not answer', () => {
   let hung: Server | undefined;
-  let second: ReturnType<typeof spawnServiceProcess> | undefined;
+  let second: Awaited<ReturnType<typeof startServiceBeside>> | undefined;
   afterAll(async () => {
-    second?.kill('SIGTERM');
+    second?.stop();
     hung?.closeAllConnections();
     await new Promise((r) => (hung ? hung.close(r) : r(undefined)));
   });
@@ -89,33 +89,14 @@ describe('GET /api/requests/:id/view while the ZIP analyses do not answer', () =
     // A zipcodes service that takes the call and never answers.
     hung = createServer(() => {});
     await new Promise<void>((r) => hung?.listen(0, '127.0.0.1', r));
-    const env = testEnv();
     // A second requests service beside the stack's (same database), whose zipcodes is the hung one.
-    const port = (env.servicePorts.requests ?? 24002) + 50;
-    second = spawnServiceProcess('requests', {
-      port,
-      settings: {
-        MONGO_URL: env.mongoUrl,
-        REDIS_URL: env.redisUrl,
-        KAFKA_BROKERS: env.kafkaBrokers,
-        INTERNAL_SECRET: env.internalSecret,
-        LOG_LEVEL: 'error',
-        ZIPCODES_URL: `http://127.0.0.1:${(hung.address() as AddressInfo).port}`,
-        ZIPCODES_TIMEOUT_MS: '500',
-      },
+    second = await startServiceBeside('requests', 50, {
+      LOG_LEVEL: 'error',
+      ZIPCODES_URL: `http://127.0.0.1:${(hung.address() as AddressInfo).port}`,
+      ZIPCODES_TIMEOUT_MS: '500',
     });
-    const url = `http://127.0.0.1:${port}`;
-    for (;;) {
-      if (
-        await fetch(`${url}/health/ready`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      expect(second.exitCode, 'the second requests service exited').toBeNull();
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const { url } = second;
+    const env = testEnv();
 
     const reader = await session();
     const started = Date.now();

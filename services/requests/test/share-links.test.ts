@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { api, eventually, uniqueEmail } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { linkIn, tokenOf as mailToken, waitForEmail } from '../../../test/support/mail.js';
-import {
-  type TestUser,
-  coveredRequest,
-  requestsDb,
-  session,
-  setStatus,
-  submit,
-  uniqueAddress,
-  uploadReport,
-  useAdmin,
-} from './support.js';
+import { type TestUser, coveredRequest, requestsDb, session, submit, uniqueAddress, useAdmin } from './support.js';
 
 const admin = useAdmin();
 
@@ -75,13 +65,11 @@ describe('creating a share link', () => {
 
   it('lets the requester share their own report once they opened it (free, but still opened)', async () => {
     const requester = await session();
-    const { request } = await submit({ address: uniqueAddress() }, requester.token);
-    await uploadReport(admin, request.id);
-    await setStatus(admin, request.id, 'covered');
-    expect((await share(requester, request.id)).status).toBe(403);
-    expect((await view(requester, request.id)).status).toBe(200);
+    const id = await coveredRequest(admin, {}, requester.token);
+    expect((await share(requester, id)).status).toBe(403);
+    expect((await view(requester, id)).status).toBe(200);
     expect((await stats(requester)).credits).toBe(10);
-    expect((await share(requester, request.id)).status).toBe(201);
+    expect((await share(requester, id)).status).toBe(201);
   });
 
   it('answers 404 for an unknown or uncovered report, and 401 without a session', async () => {

@@ -1,91 +1,74 @@
 import { describe, expect, it } from 'vitest';
+import { googleLead, googleLeadRead } from '../../test/support/payloads.js';
 import { keyFromBody, readInboundLead, splitFullName } from './inbound-lead.js';
 
-const google = {
+// Google's lead form with an id of more digits than a JavaScript number holds, sent as test data.
+const google = googleLead('secret', {
   lead_id: 'TeSter-123-ABCDEFGHIJKLMNOPQRSTUVWXYZ',
-  user_column_data: [
-    { column_name: 'Full Name', string_value: 'Mary Ann Smith', column_id: 'FULL_NAME' },
-    { column_name: 'User Phone', string_value: '+16505550123', column_id: 'PHONE_NUMBER' },
-    { column_name: 'User Email', string_value: 'mary@example.com', column_id: 'EMAIL' },
-    { column_name: 'Postal code', string_value: '94043', column_id: 'POSTAL_CODE' },
-  ],
-  api_version: '1.0',
-  form_id: 40000000000,
   campaign_id: '12345678901234567890',
-  google_key: 'secret',
   is_test: true,
   gcl_id: 'gclid-1',
-  adgroup_id: 20000000000,
-  creative_id: 30000000000,
-};
+});
 
 describe('readInboundLead', () => {
-  it('reads Google’s lead form: FULL_NAME into first and last name, ids as strings, test flag', () => {
-    const read = readInboundLead(google);
-    expect(read.ok).toBe(true);
-    if (!read.ok) return;
-    expect(read.lead).toMatchObject({
-      lead_id: 'TeSter-123-ABCDEFGHIJKLMNOPQRSTUVWXYZ',
-      first_name: 'Mary',
-      last_name: 'Ann Smith',
-      email: 'mary@example.com',
-      phone: '+16505550123',
-      campaign_id: '12345678901234567890',
-      ad_group_id: '20000000000',
-      form_id: '40000000000',
-      gcl_id: 'gclid-1',
-      is_test: true,
-    });
+  it.each([
+    [
+      'Google’s lead form: FULL_NAME into first and last name, ids as strings, test flag',
+      google,
+      {
+        ...googleLeadRead,
+        lead_id: 'TeSter-123-ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+        campaign_id: '12345678901234567890',
+        gcl_id: 'gclid-1',
+        is_test: true,
+      },
+    ],
+    [
+      'FIRST_NAME/LAST_NAME columns first, the work email and phone when the personal ones are missing',
+      {
+        lead_id: 7,
+        user_column_data: [
+          { column_id: 'FIRST_NAME', string_value: 'Ann' },
+          { column_id: 'LAST_NAME', string_value: 'Lee' },
+          { column_id: 'WORK_EMAIL', string_value: 'ann@work.example' },
+          { column_id: 'WORK_PHONE', string_value: '555-0100' },
+        ],
+      },
+      {
+        lead_id: '7',
+        first_name: 'Ann',
+        last_name: 'Lee',
+        email: 'ann@work.example',
+        phone: '555-0100',
+        is_test: false,
+      },
+    ],
+    [
+      'the generic shape',
+      {
+        lead_id: ' g-1 ',
+        first_name: 'Jo',
+        last_name: 'Doe',
+        email: 'jo@example.com',
+        campaign_id: 'c',
+        ad_group_id: 'a',
+      },
+      { lead_id: 'g-1', first_name: 'Jo', campaign_id: 'c', ad_group_id: 'a', phone: null },
+    ],
+  ])('reads %s', (_what, body, lead) => {
+    const read = readInboundLead(body);
+    if (!read.ok) throw new Error(`refused: ${read.message}`);
+    expect(read.lead).toMatchObject(lead);
   });
 
   it('keeps unknown fields in the raw copy but never the key', () => {
     const read = readInboundLead({ ...google, Google_key: 'other' });
     if (!read.ok) throw new Error('refused');
     const raw = JSON.parse(read.lead.raw);
-    expect(raw.creative_id).toBe(30000000000);
+    expect(raw.creative_id).toBe(50000000000);
     expect(raw.user_column_data[3].string_value).toBe('94043');
     expect(raw).not.toHaveProperty('google_key');
     expect(raw).not.toHaveProperty('Google_key');
-  });
-
-  it('prefers FIRST_NAME/LAST_NAME columns, and the work email and phone when the personal ones are missing', () => {
-    const read = readInboundLead({
-      lead_id: 7,
-      user_column_data: [
-        { column_id: 'FIRST_NAME', string_value: 'Ann' },
-        { column_id: 'LAST_NAME', string_value: 'Lee' },
-        { column_id: 'WORK_EMAIL', string_value: 'ann@work.example' },
-        { column_id: 'WORK_PHONE', string_value: '555-0100' },
-      ],
-    });
-    if (!read.ok) throw new Error('refused');
-    expect(read.lead).toMatchObject({
-      lead_id: '7',
-      first_name: 'Ann',
-      last_name: 'Lee',
-      email: 'ann@work.example',
-      phone: '555-0100',
-      is_test: false,
-    });
-  });
-
-  it('reads the generic shape', () => {
-    const read = readInboundLead({
-      lead_id: ' g-1 ',
-      first_name: 'Jo',
-      last_name: 'Doe',
-      email: 'jo@example.com',
-      campaign_id: 'c',
-      ad_group_id: 'a',
-    });
-    if (!read.ok) throw new Error('refused');
-    expect(read.lead).toMatchObject({
-      lead_id: 'g-1',
-      first_name: 'Jo',
-      campaign_id: 'c',
-      ad_group_id: 'a',
-      phone: null,
-    });
   });
 
   it('accepts a phone without an email', () => {

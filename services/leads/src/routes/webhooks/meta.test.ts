@@ -67,6 +67,15 @@ function metaWith(stored: string[]) {
 const body = (leadgenId: string) =>
   JSON.stringify({ object: 'page', entry: [{ changes: [{ field: 'leadgen', value: { leadgen_id: leadgenId } }] }] });
 
+/** A POST of `payload` signed with the app secret, as Meta sends one. */
+const postSigned = (app: ServiceApp, payload: string, contentType = 'application/json') =>
+  app.inject({
+    method: 'POST',
+    url: '/api/webhooks/meta',
+    headers: { 'content-type': contentType, 'x-hub-signature-256': sign(payload) },
+    payload,
+  });
+
 describe('Meta webhook routes', () => {
   it('answer 503 with a clear message when META_APP_SECRET is empty', async () => {
     const a = await build(null);
@@ -76,13 +85,7 @@ describe('Meta webhook routes', () => {
       code: 'META_NOT_CONFIGURED',
       error: expect.stringMatching(/META_APP_SECRET is empty/),
     });
-    const text = body('1');
-    const post = await a.inject({
-      method: 'POST',
-      url: '/api/webhooks/meta',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(text) },
-      payload: text,
-    });
+    const post = await postSigned(a, body('1'));
     expect(post.statusCode).toBe(503);
     expect(post.json().code).toBe('META_NOT_CONFIGURED');
   });
@@ -100,13 +103,7 @@ describe('Meta webhook routes', () => {
   it('take a signed body whose content type has a charset, and store its lead', async () => {
     const stored: string[] = [];
     const a = await build(metaWith(stored));
-    const text = body('777');
-    const res = await a.inject({
-      method: 'POST',
-      url: '/api/webhooks/meta',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'x-hub-signature-256': sign(text) },
-      payload: text,
-    });
+    const res = await postSigned(a, body('777'), 'application/json; charset=utf-8');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect(stored).toEqual(['777']);
@@ -122,12 +119,7 @@ describe('Meta webhook routes', () => {
 
   it('answer 415 to a body that is not JSON', async () => {
     const a = await build(metaWith([]));
-    const res = await a.inject({
-      method: 'POST',
-      url: '/api/webhooks/meta',
-      headers: { 'content-type': 'text/plain', 'x-hub-signature-256': sign('x') },
-      payload: 'x',
-    });
+    const res = await postSigned(a, 'x', 'text/plain');
     expect(res.statusCode).toBe(415);
   });
 });

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
-import type { Redis } from '@homereport/kit';
+import type { Redis } from 'ioredis';
 
 /**
- * The part of ioredis the gateway uses, in memory, for inject() tests without a Redis server:
+ * The part of ioredis the gateway and the kit use, in memory, for tests without a Redis server:
  * strings, the session store's script, the request budget's INCRBY/PEXPIRE/PTTL pipeline (kit
  * rate-limit.ts), and a subscriber whose messages the test sends itself
  * (`announce`).
