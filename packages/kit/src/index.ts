@@ -42,3 +42,4 @@ export { type OutgoingCall, startOutgoingCall } from './tracing/http.js';
 export * from './service-client.js';
 export * from './user-set.js';
 export * from './migrations.js';
+export * from './duplicate-keys.js';

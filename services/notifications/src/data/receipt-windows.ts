@@ -1,8 +1,7 @@
+import { isDuplicateKey } from '@homereport/kit';
 import type { mongo } from 'mongoose';
 import type { DueDigest, FoldedReceipt, ReceiptWindows } from '../domain/ports.js';
 import type { Models, ReceiptWindowDoc } from './models.js';
-
-const DUPLICATE_KEY = 11000;
 
 /** Most folded receipts a digest lists by address; the rest it counts ("and 12 more"). */
 export const DIGEST_LISTED = 50;
@@ -27,7 +26,7 @@ export function receiptWindowsRepository(models: Models): ReceiptWindows {
           return doc.count;
         } catch (err) {
           // Two replicas created the window at once: the other's insert won; count into it.
-          if ((err as { code?: number }).code !== DUPLICATE_KEY || attempt > 1) throw err;
+          if (!isDuplicateKey(err) || attempt > 1) throw err;
         }
       }
     },

@@ -1,5 +1,5 @@
 import type { ReportSummary } from '@homereport/contracts';
-import { CLAIM_INDEXES, type IndexSpec, type OutboxEntry } from '@homereport/kit';
+import { CLAIM_INDEXES, type IndexSpec, type OutboxEntry, ignoreDuplicate } from '@homereport/kit';
 import type { Collection, Db } from 'mongodb';
 import type { FileRef, HistoryEntry, RequestRecord, StatusChange } from '../domain/ports.js';
 
@@ -203,18 +203,8 @@ export async function prepare(c: Collections): Promise<void> {
   }
 }
 
-export const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
-
-/**
- * An upsert that may race another creating the same document: the loser's insert fails on the
- * unique _id, and the same write again finds the document and updates it.
- */
-export const againOnDuplicate = <T>(write: () => Promise<T>): Promise<T> =>
-  write().catch((err) => (isDuplicateKey(err) ? write() : Promise.reject(err)));
-
-export function ignoreDuplicate(err: unknown): void {
-  if (!isDuplicateKey(err)) throw err;
-}
+// search-postings.ts still imports them from here.
+export { againOnDuplicate, isDuplicateKey } from '@homereport/kit';
 
 /**
  * The next number of a named sequence. `returnDocument: 'before'` and +1, not 'after': measured

@@ -1,5 +1,6 @@
+import { isDuplicateKey } from '@homereport/kit';
 import type { Db } from 'mongodb';
-import { collections, isDuplicateKey } from '../data/collections.js';
+import { collections } from '../data/collections.js';
 
 export interface UniqueReportsReport {
   /** "Seen" marks by request id given their property: none on a second run. */
