@@ -1,7 +1,7 @@
 import type { ReportSummary } from '@homereport/contracts';
 import { CLAIM_INDEXES, type IndexSpec, type OutboxEntry, ignoreDuplicate } from '@homereport/kit';
 import type { Collection, Db } from 'mongodb';
-import type { FileRef, HistoryEntry, RequestRecord, StatusChange } from '../domain/ports.js';
+import type { FileRef, HistoryEntry, RequestRecord, StatusChange, ViewRecord } from '../domain/ports.js';
 
 /**
  * The requests database. The embedded MongoDB-protocol server answers quickly only through `_id`
@@ -113,15 +113,9 @@ interface UserReportDoc {
   firstAt: Date;
 }
 
-/** The access ledger: one document per view, with its report-viewed event until published. */
-interface AccessDoc {
+/** The access ledger: one document per view (its id the `_id`), with its report-viewed event until published. */
+interface AccessDoc extends Omit<ViewRecord, 'viewId' | 'pending'> {
   _id: string;
-  userId: string;
-  requestId: string;
-  propertyId?: string;
-  address: string;
-  at: Date;
-  charged: boolean;
   /** Set until the view's counters and history entry are confirmed applied. */
   pending?: boolean;
   outbox: OutboxEntry[];
