@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { heapFlags } from './heap.mjs';
 
-/** The services with a database (packages/kit/src/backup/manifest.ts lists the same). */
+/** The services with a database (the backup's too: packages/kit/src/backup/manifest.ts). */
 export const MIGRATED_SERVICES = ['auth', 'requests', 'zipcodes', 'leads', 'notifications'];
 const DIST_CONDITION = '--conditions=homereport-dist';
 

@@ -50,6 +50,8 @@ export function unavailableDependency(err: unknown): Dependency | null {
   for (let e = err, depth = 0; e instanceof Error && depth < 5; e = wrapped(e), depth++) {
     // A breaker failing the call at once while the dependency is known to be down (connections/breaker.ts).
     if (e.name === 'CircuitOpenError') return (e as Error & { dependency: Dependency }).dependency;
+    // Another service of ours that could not answer (service-client.ts).
+    if (e.name === 'ServiceUnavailableError') return 'network';
     if (MONGO_UNAVAILABLE.has(e.name)) return 'mongo';
     if (e.name === 'MaxRetriesPerRequestError' || REDIS_UNAVAILABLE.some((re) => re.test(e.message))) return 'redis';
     if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'network';

@@ -39,5 +39,7 @@ export * from './metrics/consumer.js';
 export { unavailableDependency } from './dependency-errors.js';
 export * from './tracing/context.js';
 export { type OutgoingCall, startOutgoingCall } from './tracing/http.js';
+export * from './service-client.js';
 export * from './user-set.js';
 export * from './migrations.js';
+export * from './duplicate-keys.js';

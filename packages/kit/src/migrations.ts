@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { Db } from 'mongodb';
+import type { Db, Document } from 'mongodb';
 import { MongoConfig, loadConfig } from './config.js';
 import { connectMongoDriver, databaseOf } from './connections/mongo.js';
 import { redactUrl } from './startup.js';
@@ -25,6 +25,8 @@ export interface IndexSpec {
   key: Record<string, 1 | -1>;
   unique?: boolean;
   sparse?: boolean;
+  partialFilterExpression?: Document;
+  expireAfterSeconds?: number;
 }
 
 /** A one-off change, recorded in the `migrations` collection when done; idempotent. */
@@ -49,14 +51,27 @@ const MIGRATIONS_COLLECTION = 'migrations';
 /** The name under which the index step reports and `--check` lists missing indexes. */
 export const INDEXES_STEP = 'indexes';
 
-const sameKey = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-  JSON.stringify(Object.entries(a)) === JSON.stringify(Object.entries(b));
+/**
+ * Whether an index as the server lists it is the one specified: the same key, in order, and the
+ * same options that decide what it holds or refuses (an index `unique` in one release and not in
+ * the other is another index, never taken for the same).
+ */
+function sameIndex(found: Document, spec: IndexSpec): boolean {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  return (
+    same(Object.entries(found.key), Object.entries(spec.key)) &&
+    Boolean(found.unique) === Boolean(spec.unique) &&
+    Boolean(found.sparse) === Boolean(spec.sparse) &&
+    same(found.partialFilterExpression, spec.partialFilterExpression) &&
+    found.expireAfterSeconds === spec.expireAfterSeconds
+  );
+}
 
 /** The indexes of a collection, by name; none for a collection that does not exist yet. */
-async function indexesOf(db: Db, collection: string): Promise<Map<string, { key: Record<string, unknown> }>> {
+async function indexesOf(db: Db, collection: string): Promise<Map<string, Document>> {
   try {
     const list = await db.collection(collection).listIndexes().toArray();
-    return new Map(list.map((i) => [String(i.name), { key: i.key as Record<string, unknown> }]));
+    return new Map(list.map((i) => [String(i.name), i]));
   } catch (err) {
     // NamespaceNotFound: nothing created yet, so every index is missing.
     if ((err as { code?: number }).code === 26) return new Map();
@@ -70,14 +85,14 @@ const byCollection = <T extends { collection: string }>(specs: T[]) => {
   return groups;
 };
 
-/** `<collection>.<name>` of each listed index that is absent, or present with another key. */
+/** `<collection>.<name>` of each listed index that is absent, or present with another definition. */
 export async function missingIndexes(db: Db, specs: IndexSpec[]): Promise<string[]> {
   const missing: string[] = [];
   for (const [collection, wanted] of byCollection(specs)) {
     const present = await indexesOf(db, collection);
     for (const spec of wanted) {
       const found = present.get(spec.name);
-      if (!found || !sameKey(found.key, spec.key)) missing.push(`${collection}.${spec.name}`);
+      if (!found || !sameIndex(found, spec)) missing.push(`${collection}.${spec.name}`);
     }
   }
   return missing;
@@ -93,22 +108,17 @@ export async function createIndexes(db: Db, specs: IndexSpec[]): Promise<string[
   for (const [collection, wanted] of byCollection(specs)) {
     const present = await indexesOf(db, collection);
     const absent = wanted.filter((spec) => !present.has(spec.name));
-    const clash = wanted.find(
-      (spec) => present.has(spec.name) && !sameKey(present.get(spec.name)?.key ?? {}, spec.key),
-    );
+    const clash = wanted.find((spec) => {
+      const found = present.get(spec.name);
+      return found && !sameIndex(found, spec);
+    });
     if (clash)
       throw new Error(
-        `index ${collection}.${clash.name} exists with another key: a changed index needs a new name (decision 028)`,
+        `index ${collection}.${clash.name} exists with another definition: a changed index needs a new name (decision 028)`,
       );
     if (absent.length === 0) continue;
-    await db.collection(collection).createIndexes(
-      absent.map(({ key, name, unique, sparse }) => ({
-        key,
-        name,
-        ...(unique ? { unique } : {}),
-        ...(sparse ? { sparse } : {}),
-      })),
-    );
+    // The spec's own fields are the driver's index description; `collection` is not one of them.
+    await db.collection(collection).createIndexes(absent.map(({ collection: _, ...index }) => index));
     created.push(...absent.map((spec) => `${collection}.${spec.name}`));
   }
   return created;
@@ -171,11 +181,12 @@ export async function runMigrations(
   const out: { name: string; ran: boolean; result?: unknown }[] = [
     { name: INDEXES_STEP, ran: true, result: { created } },
   ];
+  const recorded = await doneSteps(db);
   for (const step of plan.steps) {
-    const recorded = await done.findOne({ _id: step.name });
-    if (recorded && !again) {
+    const doneAt = recorded.get(step.name);
+    if (doneAt && !again) {
       out.push({ name: step.name, ran: false });
-      log(`${step.name}: done on ${recorded.done_at.toISOString()}`);
+      log(`${step.name}: done on ${doneAt.toISOString()}`);
       continue;
     }
     const result = await step.run(db);
@@ -190,16 +201,18 @@ export async function runMigrations(
   return out;
 }
 
+/** When each step recorded as done finished, by name: one read for the whole plan. */
+async function doneSteps(db: Db): Promise<Map<string, Date>> {
+  const docs = await db
+    .collection<MigrationDoc>(MIGRATIONS_COLLECTION)
+    .find({}, { projection: { done_at: 1 } })
+    .toArray();
+  return new Map(docs.map((d) => [d._id, d.done_at]));
+}
+
 /** What a run would do: `indexes` while one is missing, and every step not recorded as done. */
 export async function pendingMigrations(db: Db, plan: MigrationPlan): Promise<string[]> {
-  const done = new Set(
-    (
-      await db
-        .collection<MigrationDoc>(MIGRATIONS_COLLECTION)
-        .find({}, { projection: { _id: 1 } })
-        .toArray()
-    ).map((d) => d._id),
-  );
+  const done = await doneSteps(db);
   const indexes = (await missingIndexes(db, plan.indexes)).length > 0 ? [INDEXES_STEP] : [];
   return [...indexes, ...plan.steps.map((s) => s.name).filter((name) => !done.has(name))];
 }

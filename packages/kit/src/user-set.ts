@@ -1,8 +1,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { Collection, Document, Filter, UpdateFilter } from 'mongodb';
+import { isDuplicateKey } from './duplicate-keys.js';
 import { ErrorReply, conflict } from './errors.js';
-
-const DUPLICATE_KEY = 11000;
 
 /** How many values a user may keep, and what a refused add (409) says to them. */
 export interface UserSetLimit {
@@ -46,7 +45,7 @@ export class UserSet {
       await this.docs.updateOne(this.byUser(userId), update, { upsert: true });
     } catch (err) {
       // Two first adds at once: the other created the document; add to it.
-      if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+      if (!isDuplicateKey(err)) throw err;
       await this.docs.updateOne(this.byUser(userId), update);
     }
   }

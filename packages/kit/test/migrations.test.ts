@@ -121,7 +121,12 @@ describe('index changes as migration steps', () => {
     };
     await expect(runMigrations(db, careless)).rejects.toThrow('users.name_1 is still in use');
     const changed: MigrationPlan = { indexes: [email, { ...name, key: { name: -1 } }], steps: [] };
-    await expect(runMigrations(db, changed)).rejects.toThrow('users.name_1 exists with another key');
+    await expect(runMigrations(db, changed)).rejects.toThrow('users.name_1 exists with another definition');
+    // The same key made unique (or sparse) is another index too: a start does not take it for the listed one.
+    const unique: MigrationPlan = { indexes: [email, { ...name, unique: true }], steps: [] };
+    expect(await missingIndexes(db, unique.indexes)).toEqual(['users.name_1']);
+    await expect(runMigrations(db, unique)).rejects.toThrow('users.name_1 exists with another definition');
+    expect(await missingIndexes(db, [email, { ...name, sparse: true }])).toEqual(['users.name_1']);
     expect(await indexNames(db)).toEqual(['_id_', 'email_1', 'name_1']);
   });
 

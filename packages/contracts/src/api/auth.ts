@@ -15,14 +15,16 @@ export const PublicUser = Type.Object({
 });
 export type PublicUser = Static<typeof PublicUser>;
 
+/** What every answer that opens a session holds: its bearer token and whose it is. */
+const NEW_SESSION = { token: Type.String(), user: PublicUser };
+
 /**
  * 200 of POST /api/auth/login and /api/auth/admin-login. `mfa_enrolment_required`: the admin
  * has no second factor while ADMIN_MFA_REQUIRED is on; the session then reaches only the
  * enrolment calls (/api/auth/mfa*), and activating TOTP answers a full admin session.
  */
 export const SessionReply = Type.Object({
-  token: Type.String(),
-  user: PublicUser,
+  ...NEW_SESSION,
   mfa_enrolment_required: Type.Optional(Type.Boolean()),
 });
 export type SessionReply = Static<typeof SessionReply>;
@@ -59,8 +61,7 @@ export type MfaActivateBody = Static<typeof MfaActivateBody>;
  * their hashes are kept); the session that asked is replaced by this full admin session.
  */
 export const MfaActivateReply = Type.Object({
-  token: Type.String(),
-  user: PublicUser,
+  ...NEW_SESSION,
   recovery_codes: Type.Array(Type.String()),
 });
 export type MfaActivateReply = Static<typeof MfaActivateReply>;

@@ -1,13 +1,11 @@
 import { posix } from 'node:path';
+import { MIGRATED_SERVICES } from '../../bin/migrate.mjs';
 
-/** The services' databases (each service's MONGO_DB default); files keeps its reports in S3 only. */
-export const SERVICE_DATABASES = [
-  'homereport_auth',
-  'homereport_requests',
-  'homereport_zipcodes',
-  'homereport_leads',
-  'homereport_notifications',
-];
+/**
+ * The services' databases (each service's MONGO_DB default): those `npm run migrate` migrates;
+ * files keeps its reports in S3 only.
+ */
+export const SERVICE_DATABASES = MIGRATED_SERVICES.map((service) => `homereport_${service}`);
 
 /** The manifest's file name in a backup directory; its presence means the backup finished. */
 export const MANIFEST = 'manifest.json';

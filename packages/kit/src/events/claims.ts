@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection } from 'mongodb';
+import { isDuplicateKey } from '../duplicate-keys.js';
 import type { Logger } from '../logger.js';
 import type { IndexSpec } from '../migrations.js';
 import type { Effects } from './handlers.js';
@@ -65,7 +66,6 @@ export interface ClaimResult {
 }
 
 const HOUR = 60 * 60 * 1000;
-const DUPLICATE_KEY = 11000;
 
 /** The ledger document of the hour `at` falls in. */
 export const ledgerId = (groupId: string, at: Date) => `${groupId}:${at.toISOString().slice(0, 13)}`;
@@ -151,7 +151,7 @@ export class Claims {
         );
         return { state: 'claimed', effects: this.unwrittenOf(eventId) };
       } catch (err) {
-        if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+        if (!isDuplicateKey(err)) throw err;
       }
       const existing = await this.processed.findOne({ _id: id });
       // Released between our insert and this read: try again.

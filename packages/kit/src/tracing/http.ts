@@ -81,8 +81,11 @@ const NOTHING_TO_END = () => {};
  * span, when traces are exported and the request's trace is sampled; otherwise only the header
  * that names the request's own span, with its sampling decision.
  */
-export function startOutgoingCall(raw: IncomingMessage, method: string, route: string, service: string): OutgoingCall {
-  const parent = traceOfRequest(raw);
+export const startOutgoingCall = (raw: IncomingMessage, method: string, route: string, service: string) =>
+  startCallInTrace(traceOfRequest(raw), method, route, service);
+
+/** The same, for a call made within `parent` (the work's current trace: a route handler's, an event's). */
+export function startCallInTrace(parent: TraceContext, method: string, route: string, service: string): OutgoingCall {
   const started = tracesExported()
     ? startSpan(`${method} ${route}`, SpanKind.CLIENT, parent, {
         'http.request.method': method,

@@ -1,4 +1,4 @@
-import { databaseOf } from '@homereport/kit';
+import { databaseOf, isDuplicateKey } from '@homereport/kit';
 import type { Connection } from 'mongoose';
 import type { MfaRecord, MfaStore } from '../domain/admin-mfa.js';
 
@@ -37,8 +37,8 @@ export class MongoMfaStore implements MfaStore {
     // Only while no secret is active: enrolling again needs TOTP switched off first.
     const res = await this.docs
       .updateOne({ _id: userId, secret: { $exists: false } }, { $set: { pending: sealed } }, { upsert: true })
-      .catch((err: { code?: number }) => {
-        if (err.code === 11000) return null; // an active document exists: the filter missed it
+      .catch((err: unknown) => {
+        if (isDuplicateKey(err)) return null; // an active document exists: the filter missed it
         throw err;
       });
     return res !== null;

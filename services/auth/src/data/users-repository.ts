@@ -1,4 +1,4 @@
-import type { OutboxEntry, OutboxRecorder } from '@homereport/kit';
+import { type OutboxEntry, type OutboxRecorder, isDuplicateKey } from '@homereport/kit';
 import { Types, isValidObjectId } from 'mongoose';
 import type { NewUser, PendingToken, UserRecord, UserStore, UserWithHash } from '../domain/ports.js';
 import type { UserDocument, UserModel } from './user-model.js';
@@ -37,8 +37,6 @@ const toRecord = (doc: Lean): UserRecord => ({
 
 /** What a deleted account's document holds in place of the email (not an address: no sign-in can match it). */
 const deletedEmailPlaceholder = (userId: string) => `deleted:${userId}`;
-
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
 /**
  * Users in the auth database; hands out plain objects only. Writes that record events go through

@@ -6,7 +6,7 @@ import {
   type LeadStatus,
   POSTED_LEAD_FIELDS,
 } from '@homereport/contracts';
-import { type BatchOutbox, type OutboxEntry, conflict } from '@homereport/kit';
+import { type BatchOutbox, type OutboxEntry, conflict, isDuplicateKey } from '@homereport/kit';
 import { type Collection, type Db, type Document, type Filter, MongoBulkWriteError } from 'mongodb';
 import type { InboundLead } from '../domain/inbound-lead.js';
 import { pick } from '../domain/pick.js';
@@ -150,8 +150,6 @@ const statusPosition = (status: LeadStatus, n: number) => `${status}:${n}`;
 const keyStatusPosition = (tag: string, status: LeadStatus, n: number) => `${tag}:${status}:${n}`;
 /** The number at the end of a `kp`, `sp` or `ksp` value. */
 const positionIn = (value: string | undefined) => Number(value?.slice(value.lastIndexOf(':') + 1) ?? 0);
-
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
 /** A duplicate on `_id` (the same lead again), as opposed to any other unique index. */
 function isDuplicateId(err: unknown): boolean {

@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '@homereport/kit';
 import type { Collection, Db } from 'mongodb';
 import type { StoredKey, WebhookKeyStore } from '../domain/ports.js';
 
@@ -10,8 +11,6 @@ interface KeyDoc {
   last_used: Date | null;
   is_active: boolean;
 }
-
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
 const toStored = (d: KeyDoc): StoredKey => ({
   key_name: d._id,

@@ -1,8 +1,7 @@
+import { againOnDuplicate } from '@homereport/kit';
 import type { mongo } from 'mongoose';
 import type { DueDigest, FoldedReceipt, ReceiptWindows } from '../domain/ports.js';
 import type { Models, ReceiptWindowDoc } from './models.js';
-
-const DUPLICATE_KEY = 11000;
 
 /** Most folded receipts a digest lists by address; the rest it counts ("and 12 more"). */
 export const DIGEST_LISTED = 50;
@@ -16,20 +15,16 @@ export function receiptWindowsRepository(models: Models): ReceiptWindows {
   const windows = models.ReceiptWindow.collection as unknown as mongo.Collection<ReceiptWindowDoc>;
   return {
     async count(windowId, { userId, to, hour }) {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const doc = await windows.findOneAndUpdate(
-            { _id: windowId },
-            { $inc: { count: 1 }, $set: { to }, $setOnInsert: { userId, hour } },
-            { upsert: true, returnDocument: 'after', projection: { count: 1 } },
-          );
-          if (!doc) throw new Error('the receipt window was not written');
-          return doc.count;
-        } catch (err) {
-          // Two replicas created the window at once: the other's insert won; count into it.
-          if ((err as { code?: number }).code !== DUPLICATE_KEY || attempt > 1) throw err;
-        }
-      }
+      // Two replicas creating the window at once: the other's insert wins; this one counts into it.
+      const doc = await againOnDuplicate(() =>
+        windows.findOneAndUpdate(
+          { _id: windowId },
+          { $inc: { count: 1 }, $set: { to }, $setOnInsert: { userId, hour } },
+          { upsert: true, returnDocument: 'after', projection: { count: 1 } },
+        ),
+      );
+      if (!doc) throw new Error('the receipt window was not written');
+      return doc.count;
     },
 
     async fold(windowId, receipt: FoldedReceipt, dueAt) {
@@ -63,12 +58,14 @@ export function receiptWindowsRepository(models: Models): ReceiptWindows {
         { returnDocument: 'after' },
       );
       if (!doc) return null;
+      const folded = doc.folded ?? [];
       const digest: DueDigest = {
         id: doc._id,
         to: doc.to,
         hour: doc.hour,
-        folded: doc.folded ?? [],
-        foldedCount: doc.foldedCount ?? doc.folded?.length ?? 0,
+        folded,
+        // A window folded into before `foldedCount` was kept lists what it counted.
+        foldedCount: Math.max(doc.foldedCount ?? 0, folded.length),
         attempts: doc.attempts ?? 0,
       };
       return digest;

@@ -104,7 +104,7 @@ export interface DueDigest {
   hour: Date;
   /** The first receipts folded (at most DIGEST_LISTED), in order. */
   folded: FoldedReceipt[];
-  /** How many receipts were folded, listed or not. */
+  /** How many receipts were folded, listed or not (never fewer than are listed). */
   foldedCount: number;
   /** Sends of it that failed before. */
   attempts: number;

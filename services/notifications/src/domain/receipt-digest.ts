@@ -148,7 +148,7 @@ const hourLabel = (hour: Date) => `${hour.toISOString().slice(11, 16)} UTC`;
 
 /** The folded receipts of one account's hour, in one email. */
 export function receiptDigestEmail(digest: DueDigest, brand: Brand): RenderedEmail {
-  const count = Math.max(digest.foldedCount, digest.folded.length);
+  const count = digest.foldedCount;
   const unlisted = count - digest.folded.length;
   const from = hourLabel(digest.hour);
   const to = hourLabel(new Date(digest.hour.getTime() + HOUR_MS));

@@ -1,5 +1,6 @@
+import { isDuplicateKey } from '@homereport/kit';
 import type { ActivityStore, HistoryEntry, UserActivity } from '../domain/ports.js';
-import { type ActivityDoc, type Collections, isDuplicateKey } from './collections.js';
+import type { ActivityDoc, Collections } from './collections.js';
 
 /** Recent views kept per user (the dashboard shows 5; the access-history call returns these). */
 const HISTORY_LENGTH = 50;

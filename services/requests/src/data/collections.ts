@@ -1,7 +1,7 @@
 import type { ReportSummary } from '@homereport/contracts';
-import { CLAIM_INDEXES, type IndexSpec, type OutboxEntry } from '@homereport/kit';
+import { CLAIM_INDEXES, type IndexSpec, type OutboxEntry, ignoreDuplicate } from '@homereport/kit';
 import type { Collection, Db } from 'mongodb';
-import type { FileRef, HistoryEntry, RequestRecord, StatusChange } from '../domain/ports.js';
+import type { FileRef, HistoryEntry, RequestRecord, StatusChange, ViewRecord } from '../domain/ports.js';
 
 /**
  * The requests database. The embedded MongoDB-protocol server answers quickly only through `_id`
@@ -113,15 +113,9 @@ interface UserReportDoc {
   firstAt: Date;
 }
 
-/** The access ledger: one document per view, with its report-viewed event until published. */
-interface AccessDoc {
+/** The access ledger: one document per view (its id the `_id`), with its report-viewed event until published. */
+interface AccessDoc extends Omit<ViewRecord, 'viewId' | 'pending'> {
   _id: string;
-  userId: string;
-  requestId: string;
-  propertyId?: string;
-  address: string;
-  at: Date;
-  charged: boolean;
   /** Set until the view's counters and history entry are confirmed applied. */
   pending?: boolean;
   outbox: OutboxEntry[];
@@ -203,18 +197,8 @@ export async function prepare(c: Collections): Promise<void> {
   }
 }
 
-export const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
-
-/**
- * An upsert that may race another creating the same document: the loser's insert fails on the
- * unique _id, and the same write again finds the document and updates it.
- */
-export const againOnDuplicate = <T>(write: () => Promise<T>): Promise<T> =>
-  write().catch((err) => (isDuplicateKey(err) ? write() : Promise.reject(err)));
-
-export function ignoreDuplicate(err: unknown): void {
-  if (!isDuplicateKey(err)) throw err;
-}
+// search-postings.ts still imports them from here.
+export { againOnDuplicate, isDuplicateKey } from '@homereport/kit';
 
 /**
  * The next number of a named sequence. `returnDocument: 'before'` and +1, not 'after': measured

@@ -1,6 +1,7 @@
+import { ignoreDuplicate } from '@homereport/kit';
 import { CREDITS_PER_PERIOD } from '../domain/credit-period.js';
 import type { ChargeOutcome, CreditStore } from '../domain/ports.js';
-import { type Collections, ignoreDuplicate } from './collections.js';
+import type { Collections } from './collections.js';
 
 /**
  * Credits per user and period: `{ _id: <userId>:<period>, credits, opened }`.

@@ -1,8 +1,9 @@
 import type { ReportSummary } from '@homereport/contracts';
+import { againOnDuplicate } from '@homereport/kit';
 import { ObjectId } from 'mongodb';
 import type { PropertyRecord, PropertyRequest, PropertyStore } from '../domain/ports.js';
 import { cityOf } from '../domain/search-terms.js';
-import { type Collections, type PropertyDoc, againOnDuplicate, currentValue, nextValue } from './collections.js';
+import { type Collections, type PropertyDoc, currentValue, nextValue } from './collections.js';
 
 const toRecord = (doc: PropertyDoc): PropertyRecord => ({
   id: doc._id,

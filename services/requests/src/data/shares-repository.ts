@@ -1,7 +1,8 @@
+import { isDuplicateKey } from '@homereport/kit';
 import type { Collection, Db } from 'mongodb';
 import { CREDITS_PER_PERIOD } from '../domain/credit-period.js';
 import type { OpenedReports, ShareRecord, ShareStore } from '../domain/shares.js';
-import { type Collections, isDuplicateKey } from './collections.js';
+import type { Collections } from './collections.js';
 import { ERASURE_TIMEOUT_MS } from './user-erasure.js';
 
 /**

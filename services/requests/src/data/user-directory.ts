@@ -1,5 +1,6 @@
+import { isDuplicateKey } from '@homereport/kit';
 import type { UserDirectory } from '../domain/ports.js';
-import { type Collections, isDuplicateKey } from './collections.js';
+import type { Collections } from './collections.js';
 
 /** Users seen in auth's events, keyed by user id, with what the dashboard counters include. */
 export class UserDirectoryRepository implements UserDirectory {

@@ -1,8 +1,7 @@
-import { type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ZipAnalysis } from '@homereport/contracts';
 import { INTERNAL_SECRET_HEADER } from '@homereport/kit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { json, standInService } from '../../../../test/support/stand-in.js';
 import { ZipcodesClient } from './zipcodes-client.js';
 
 const SECRET = 'an internal secret of some length';
@@ -25,34 +24,13 @@ const analysis: ZipAnalysis = {
   },
 };
 
-const warnings: string[] = [];
-const context = { requestId: 'req-1', log: { warn: (_: object, msg: string) => warnings.push(msg) } };
-
-let server: Server | undefined;
-afterEach(async () => {
-  warnings.length = 0;
-  server?.closeAllConnections();
-  await new Promise((r) => (server ? server.close(r) : r(undefined)));
-  server = undefined;
-});
-
-/** A stand-in zipcodes service on a port of its own; returns its base URL. */
-async function zipcodesService(handler: Parameters<typeof createServer>[1]): Promise<string> {
-  server = createServer(handler);
-  await new Promise<void>((r) => server?.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-const json = (status: number, body: unknown) => (_req: unknown, res: import('node:http').ServerResponse) => {
-  res.statusCode = status;
-  res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify(body));
-};
+const zipcodes = standInService();
+const { warnings, context } = zipcodes;
 
 describe('ZipcodesClient.headline', () => {
   it('asks for the analysis with the secret and the request id, and answers its headline figures', async () => {
     let seen: { url?: string; secret?: unknown; requestId?: unknown } = {};
-    const url = await zipcodesService((req, res) => {
+    const url = await zipcodes.start((req, res) => {
       seen = { url: req.url, secret: req.headers[INTERNAL_SECRET_HEADER], requestId: req.headers['x-request-id'] };
       json(200, { zipCode: analysis })(req, res);
     });
@@ -81,39 +59,36 @@ describe('ZipcodesClient.headline', () => {
   });
 
   it('answers null, without a warning, for a ZIP code nobody analysed', async () => {
-    const url = await zipcodesService(json(404, { error: 'NOT_FOUND', message: 'ZIP code 78701 not found.' }));
+    const url = await zipcodes.start(json(404, { error: 'NOT_FOUND', message: 'ZIP code 78701 not found.' }));
     expect(await new ZipcodesClient(url, SECRET, 2000).headline('78701', context)).toBeNull();
     expect(warnings).toEqual([]);
   });
 
   it('answers null with a warning when the service fails or breaks its contract', async () => {
-    const failing = await zipcodesService(json(503, { error: 'UNAVAILABLE' }));
+    const failing = await zipcodes.start(json(503, { error: 'UNAVAILABLE' }));
     expect(await new ZipcodesClient(failing, SECRET, 2000).headline('78701', context)).toBeNull();
     expect(warnings).toEqual(['zipcodes answered 503: report shown without its ZIP analysis']);
-    server?.close();
     warnings.length = 0;
-    const odd = await zipcodesService(json(200, { zipCode: { ...analysis, reportMetadata: undefined } }));
+    const odd = await zipcodes.start(json(200, { zipCode: { ...analysis, reportMetadata: undefined } }));
     expect(await new ZipcodesClient(odd, SECRET, 2000).headline('78701', context)).toBeNull();
     expect(warnings[0]).toMatch(/breaks its contract at \/zipCode/);
   });
 
   it('gives up at its deadline on a service that never answers, and on one that is not there', async () => {
     // Headers sent, body never: the deadline covers the whole answer.
-    const hung = await zipcodesService((_req, res) => {
+    const hung = await zipcodes.start((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"zipCode":');
     });
     const started = Date.now();
     expect(await new ZipcodesClient(hung, SECRET, 300).headline('78701', context)).toBeNull();
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(warnings).toEqual(['zipcodes unavailable: report shown without its ZIP analysis (TimeoutError)']);
+    expect(warnings).toEqual(['zipcodes unavailable (TimeoutError): report shown without its ZIP analysis']);
     warnings.length = 0;
     // A port nothing listens on (the stand-in's, closed).
     const gone = hung;
-    server?.closeAllConnections();
-    await new Promise((r) => server?.close(r));
-    server = undefined;
+    await zipcodes.stop();
     expect(await new ZipcodesClient(gone, SECRET, 2000).headline('78701', context)).toBeNull();
-    expect(warnings).toEqual(['zipcodes unavailable: report shown without its ZIP analysis (TypeError)']);
+    expect(warnings).toEqual(['zipcodes unavailable (TypeError): report shown without its ZIP analysis']);
   });
 });

@@ -70,6 +70,8 @@ const RECENT_REQUESTS = 20;
 const CITY_SEARCH_ROUNDS = 8;
 /** Matches of a public search ordered by city that are sorted (the rest are not offered). */
 const CITY_SEARCH_MAX = 2000;
+/** The pending mark of a follower's status change (see applyStatusChange), by its event's id. */
+export const followerMark = (eventId: string) => `follower:${eventId}`;
 /** Who covers a request that joins a property already covered: the property's report, not a person. */
 export const SYSTEM: Person = { userId: 'system', email: 'system@homereport.invalid' };
 
@@ -309,16 +311,26 @@ export class Requests {
     return joined;
   }
 
-  async changeStatus(
+  async changeStatus(id: string, to: RequestStatus, by: Person, correlationId: string): Promise<CoverageRequest> {
+    const record = await this.applyStatusChange(id, to, by, correlationId);
+    return toApi(record, this.deps.signer, OWNER, await this.propertyOf(record));
+  }
+
+  /**
+   * The change and its effects; a follower (a request covered because its property was) is
+   * announced only when `announce`, and its change moves nothing else: neither its property in
+   * the covered list nor the property's other requests.
+   */
+  private async applyStatusChange(
     id: string,
     to: RequestStatus,
     by: Person,
     correlationId: string,
     { announce = true, followers = true }: { announce?: boolean; followers?: boolean } = {},
-  ): Promise<CoverageRequest> {
+  ): Promise<RequestRecord> {
     const current = await this.deps.requests.find(id);
     if (!current) throw notFound(Messages.notFound);
-    if (current.status === to) return toApi(current, this.deps.signer, OWNER, await this.propertyOf(current));
+    if (current.status === to) return current;
     // Covered means a report a user can read, and spends their credit: never without the file.
     if (to === 'covered' && !current.files.report) throw conflict(Messages.reportFileMissing);
     const at = this.now();
@@ -342,13 +354,16 @@ export class Requests {
         ),
       );
     }
-    const result = await this.deps.requests.changeStatus(id, change, events, changed.id);
+    // A follower's mark says so: the consumer that finishes a change this process did not (our
+    // own event, events/consumers.ts) then finishes it as a follower's.
+    const mark = followers ? changed.id : followerMark(changed.id);
+    const result = await this.deps.requests.changeStatus(id, change, events, mark);
     if (!result) throw notFound(Messages.notFound);
     if (to === 'covered' && result.previous !== 'covered' && followers) businessMetrics.reportCovered();
     // The counters move from the status the request really had (another admin may have changed
     // it between our read and our write; the history and event then name the one we read).
-    await this.afterStatusChange(id, changed.id, result.previous, to, followers ? { by, correlationId } : null);
-    return toApi(result.after, this.deps.signer, OWNER, await this.propertyOf(result.after));
+    await this.afterStatusChange(id, mark, result.previous, to, followers ? { by, correlationId } : null);
+    return result.after;
   }
 
   /** The property a request belongs to; null for one stored before properties (or a property gone). */
@@ -435,17 +450,17 @@ export class Requests {
    * event has a fixed id, so a racing run repeats it, not adds). The files are marked shared on
    * every request, so replacing one request's file later does not delete the object the others read.
    */
-  private async coverOpenRequests(propertyId: string, reportId: string, by: Person, correlationId: string) {
+  async coverOpenRequests(propertyId: string, reportId: string, by: Person, correlationId: string): Promise<number> {
     const property = await this.deps.properties.find(propertyId);
     const original = await this.deps.requests.find(reportId);
-    if (!property || !original || original.status !== 'covered' || !original.files.report) return;
+    if (!property || !original || original.status !== 'covered' || !original.files.report) return 0;
     const siblings = await this.deps.requests.findMany(
       property.requests.map((e) => e.id).filter((id) => id !== original.id),
     );
     const open = siblings
       .filter((record) => record.status !== 'covered')
       .sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
-    if (open.length === 0) return;
+    if (open.length === 0) return 0;
     // Who hears: each requester once: the original's requester for the original (told already),
     // anyone else for their earliest request of the set. Decided from the whole set, not from
     // what this run has done, so a second run racing this one decides alike.
@@ -463,8 +478,9 @@ export class Requests {
     for (const record of open) {
       await this.deps.requests.setFiles(record.id, files, now);
       const announce = !record.requester || firstOf.get(record.requester.userId)?.id === record.id;
-      await this.changeStatus(record.id, 'covered', by, correlationId, { announce, followers: false });
+      await this.applyStatusChange(record.id, 'covered', by, correlationId, { announce, followers: false });
     }
+    return open.length;
   }
 
   /** Called by the files service once new objects are stored; answers with the replaced files. */

@@ -4,7 +4,7 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { RequestStore, StatsStore, UserDirectory, ViewLedger } from '../domain/ports.js';
 import type { Reports } from '../domain/reports.js';
-import type { Requests } from '../domain/requests.js';
+import { type Requests, followerMark } from '../domain/requests.js';
 import { observeUser } from '../domain/user-counts.js';
 
 export const CONSUMER_GROUP = 'requests';
@@ -50,6 +50,9 @@ export function requestHandlers(deps: ConsumerDeps): Record<string, EventHandler
           by: data.by,
           correlationId: eventId,
         });
+      // A follower's change (its property covered): its own effects only.
+      else if (record?.pending.includes(followerMark(eventId)))
+        await deps.requests.afterStatusChange(data.requestId, followerMark(eventId), data.from, data.to, null);
     }),
     [Topics.reportViewed]: handle(ReportViewed, async (data) => {
       const view = await deps.ledger.find(data.viewId);

@@ -1,19 +1,12 @@
-import { type OutboxEntry, markingRecorder } from '@homereport/kit';
+import { markingRecorder } from '@homereport/kit';
 import type { Db } from 'mongodb';
+import { ActivityRepository } from '../data/activity-repository.js';
 import { collections } from '../data/collections.js';
+import { PropertiesRepository } from '../data/properties-repository.js';
 import { RequestsRepository } from '../data/requests-repository.js';
 import { SearchPostings } from '../data/search-postings.js';
 import { StatsRepository } from '../data/stats-repository.js';
-import type { RequestRecord } from '../domain/ports.js';
-import { STATUS_COUNTER, SYSTEM, summary } from '../domain/requests.js';
-import { requestCovered, requestStatusChanged } from '../events/published.js';
-
-/**
- * The pending mark of a change made here: not the event's id, so the service's consumer of
- * request-status-changed leaves the change's effects to this step (its cascade would move the
- * property to the top of the covered list). A run that died before clearing it finishes it.
- */
-const PENDING_PREFIX = 'migrate-cover:';
+import { Requests, SYSTEM } from '../domain/requests.js';
 
 export interface CoverMergedReport {
   /** Covered properties looked at. */
@@ -24,87 +17,41 @@ export interface CoverMergedReport {
 
 /**
  * Issue 36: the `properties` step merged requests spelled alike into one property, and covered
- * the property when one of them was covered; its other requests stayed open. Covering a request
- * covers its property (domain/requests.ts, coverOpenRequests), so they become covered now, as an
- * admin's cover would have done: the report request's files, marked shared, on each; the status
- * change in its history, by `system`; the dashboard's counters and the admin search moved; each
- * requester told once (a requester whose request of the property was covered already was told).
- * The property keeps its place in the covered list. Idempotent: a covered request is left alone.
+ * the property when one of them was covered; its other requests stayed open. They become covered
+ * now by the domain's own cover of a property's open requests (domain/requests.ts,
+ * coverOpenRequests), as an admin's cover would have done: the report request's files, marked
+ * shared, on each; the status change in its history, by `system`; the dashboard's counters and
+ * the admin search moved; each requester told once. The property keeps its place in the covered
+ * list (a follower's change moves no property). Idempotent: a covered request is left alone; a
+ * change whose effects a run that died did not finish is finished by the running service, as a
+ * follower's, when its event comes back.
  */
 export async function coverMergedRequests(db: Db): Promise<CoverMergedReport> {
   const c = collections(db);
-  // No relay in this process: the marker makes the running service's relay publish the events.
-  const requests = new RequestsRepository(c, markingRecorder(db));
-  const stats = new StatsRepository(c);
-  const search = new SearchPostings(c);
+  const requests = new Requests({
+    // No relay in this process: the marker makes the running service's relay publish the events.
+    requests: new RequestsRepository(c, markingRecorder(db)),
+    properties: new PropertiesRepository(c),
+    stats: new StatsRepository(c),
+    activity: new ActivityRepository(c),
+    search: new SearchPostings(c),
+    coveredSearch: new SearchPostings(c, c.coveredPostings),
+    // The covered list's entries do not change (a property's report request stays), so the
+    // answers kept under its generation stay right; no link is signed either.
+    generation: { key: '', current: async () => null, bump: async () => {} },
+    signer: { sign: () => '' },
+    onCacheError: () => {},
+  });
   const report: CoverMergedReport = { properties: 0, covered: 0 };
-  const covered = c.properties.find({}, { projection: { requests: 1, report: 1 } });
-  for await (const property of covered) {
+  for await (const property of c.properties.find({}, { projection: { report: 1 } })) {
     if (!property.report) continue;
     report.properties++;
-    const original = await requests.find(property.report);
-    if (!original || original.status !== 'covered' || !original.files.report) continue;
-    const siblings = await requests.findMany(property.requests.map((e) => e.id).filter((id) => id !== original.id));
-    // Told already: whoever has a covered request of the property.
-    const told = new Set([original, ...siblings].filter((r) => r.status === 'covered').map((r) => r.requester?.userId));
-    const open = siblings
-      .filter((r) => r.status !== 'covered')
-      .sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
-    const files = Object.fromEntries(
-      Object.entries(original.files).map(([type, file]) => [type, { ...file, shared: true }]),
+    report.covered += await requests.coverOpenRequests(
+      property._id,
+      property.report,
+      SYSTEM,
+      `migrate:${property._id}`,
     );
-    if (open.length > 0) await requests.setFiles(original.id, files, new Date());
-    for (const record of open) {
-      const userId = record.requester?.userId;
-      const announce = !userId || !told.has(userId);
-      if (userId) told.add(userId);
-      await cover(requests, record, files, announce);
-      report.covered++;
-    }
-    // Changes of this step whose effects a run that died did not finish (or just made above).
-    for (const record of await requests.findMany(siblings.map((r) => r.id))) {
-      for (const mark of record.pending.filter((p) => p.startsWith(PENDING_PREFIX))) {
-        const [from, ...id] = mark.slice(PENDING_PREFIX.length).split(':') as [RequestRecord['status'], string];
-        const eventId = id.join(':');
-        await stats.applyRequestDelta(eventId, { [STATUS_COUNTER[from]]: -1, covered: 1 });
-        await search.setStatus(record.seq, 'covered');
-        await requests.clearPending(record.id, mark);
-      }
-    }
   }
   return report;
-}
-
-async function cover(
-  requests: RequestsRepository,
-  record: RequestRecord,
-  files: RequestRecord['files'],
-  announce: boolean,
-): Promise<void> {
-  const at = new Date();
-  await requests.setFiles(record.id, files, at);
-  const changed = requestStatusChanged({
-    requestId: record.id,
-    from: record.status,
-    to: 'covered',
-    by: SYSTEM,
-    at: at.toISOString(),
-  });
-  const events: OutboxEntry[] = [changed];
-  // As an admin's cover: the "ready" event the first time a request is covered (no email for an
-  // anonymous request, which has no address).
-  if (announce && record.completed_at === null)
-    events.push(
-      requestCovered({
-        request: { ...summary(record), status: 'covered' },
-        requester: record.requester,
-        completed_at: at.toISOString(),
-      }),
-    );
-  await requests.changeStatus(
-    record.id,
-    { from: record.status, to: 'covered', by: SYSTEM, at },
-    events,
-    `${PENDING_PREFIX}${record.status}:${changed.id}`,
-  );
 }

@@ -1,6 +1,7 @@
 import type { Db } from 'mongodb';
 import { collections } from '../data/collections.js';
 import { periodAt } from '../domain/credit-period.js';
+import { RequestProperties, inBatches } from './request-properties.js';
 
 export interface CreditsReport {
   /** Credit periods given the properties of the request ids they held: none on a second run. */
@@ -23,14 +24,7 @@ export interface CreditsReport {
 export async function creditsPerProperty(db: Db): Promise<CreditsReport> {
   const c = collections(db);
   const report: CreditsReport = { periods: 0, refunded: 0 };
-  const propertyOf = new Map<string, string | null>();
-  const lookUp = async (requestId: string) => {
-    if (!propertyOf.has(requestId)) {
-      const doc = await c.requests.findOne({ _id: requestId }, { projection: { property_id: 1 } });
-      propertyOf.set(requestId, doc?.property_id ?? null);
-    }
-    return propertyOf.get(requestId) ?? null;
-  };
+  const properties = new RequestProperties(c);
   const anchors = new Map<string, Date | null>();
   const periodOf = async (userId: string, at: Date) => {
     if (!anchors.has(userId)) {
@@ -50,11 +44,14 @@ export async function creditsPerProperty(db: Db): Promise<CreditsReport> {
     charges.set(period, perProperty);
   };
   const projection = { userId: 1, requestId: 1, propertyId: 1, at: 1, charged: 1 } as const;
-  for await (const view of c.accessLog.find({}, { projection })) {
-    if (!view.charged || view.propertyId) continue;
-    const propertyId = await lookUp(view.requestId);
-    const period = await periodOf(view.userId, view.at);
-    if (propertyId && period) count(period, propertyId);
+  for await (const views of inBatches(c.accessLog.find({}, { projection }))) {
+    const byRequest = views.filter((view) => view.charged && !view.propertyId);
+    await properties.load(byRequest.map((view) => view.requestId));
+    for (const view of byRequest) {
+      const propertyId = properties.of(view.requestId);
+      const period = await periodOf(view.userId, view.at);
+      if (propertyId && period) count(period, propertyId);
+    }
   }
   // Then the views charged by property since, in those periods and properties only.
   for await (const view of c.accessLog.find({}, { projection })) {
@@ -63,26 +60,28 @@ export async function creditsPerProperty(db: Db): Promise<CreditsReport> {
     if (period && charges.get(period)?.has(view.propertyId)) count(period, view.propertyId);
   }
 
-  for await (const doc of c.creditPeriods.find({})) {
-    const merged = new Set(doc.merged ?? []);
-    const properties = new Set<string>();
-    for (const id of doc.opened) {
-      const propertyId = await lookUp(id);
-      if (propertyId && !merged.has(propertyId)) properties.add(propertyId);
+  for await (const docs of inBatches(c.creditPeriods.find({}))) {
+    await properties.load(docs.flatMap((doc) => doc.opened));
+    for (const doc of docs) {
+      const merged = new Set(doc.merged ?? []);
+      const toMerge = new Set<string>();
+      for (const id of doc.opened) {
+        const propertyId = properties.of(id);
+        if (propertyId && !merged.has(propertyId)) toMerge.add(propertyId);
+      }
+      for (const propertyId of charges.get(doc._id)?.keys() ?? []) if (!merged.has(propertyId)) toMerge.add(propertyId);
+      if (toMerge.size === 0) continue;
+      let refund = 0;
+      for (const propertyId of toMerge) refund += Math.max(0, (charges.get(doc._id)?.get(propertyId) ?? 0) - 1);
+      const each = [...toMerge];
+      // By _id, one atomic write: a view being charged at this moment only adds to what it reads.
+      await c.creditPeriods.updateOne(
+        { _id: doc._id },
+        { $addToSet: { opened: { $each: each }, merged: { $each: each } }, $inc: { credits: refund } },
+      );
+      report.periods++;
+      report.refunded += refund;
     }
-    for (const propertyId of charges.get(doc._id)?.keys() ?? [])
-      if (!merged.has(propertyId)) properties.add(propertyId);
-    if (properties.size === 0) continue;
-    let refund = 0;
-    for (const propertyId of properties) refund += Math.max(0, (charges.get(doc._id)?.get(propertyId) ?? 0) - 1);
-    const each = [...properties];
-    // By _id, one atomic write: a view being charged at this moment only adds to what it reads.
-    await c.creditPeriods.updateOne(
-      { _id: doc._id },
-      { $addToSet: { opened: { $each: each }, merged: { $each: each } }, $inc: { credits: refund } },
-    );
-    report.periods++;
-    report.refunded += refund;
   }
   return report;
 }

@@ -1,5 +1,7 @@
+import { isDuplicateKey } from '@homereport/kit';
 import type { Db } from 'mongodb';
-import { collections, isDuplicateKey } from '../data/collections.js';
+import { collections } from '../data/collections.js';
+import { RequestProperties, inBatches } from './request-properties.js';
 
 export interface UniqueReportsReport {
   /** "Seen" marks by request id given their property: none on a second run. */
@@ -17,31 +19,36 @@ export interface UniqueReportsReport {
  */
 export async function uniqueReportsPerProperty(db: Db): Promise<UniqueReportsReport> {
   const c = collections(db);
+  const properties = new RequestProperties(c);
   const report: UniqueReportsReport = { merged: 0, uncounted: 0 };
-  for await (const mark of c.userReports.find({})) {
-    const split = mark._id.lastIndexOf(':');
-    const userId = mark._id.slice(0, split);
-    const requestId = mark._id.slice(split + 1);
-    // A mark by property names no request: nothing to do.
-    const request = await c.requests.findOne({ _id: requestId }, { projection: { property_id: 1 } });
-    if (!request?.property_id) continue;
-    let second = false;
-    try {
-      await c.userReports.insertOne({
-        _id: `${userId}:${request.property_id}`,
-        firstViewId: mark.firstViewId,
-        firstAt: mark.firstAt,
-      });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-      second = true;
-    }
-    const removed = await c.userReports.deleteOne({ _id: mark._id });
-    if (removed.deletedCount !== 1) continue;
-    report.merged++;
-    if (second) {
-      await c.activity.updateOne({ _id: userId, uniqueReports: { $gt: 0 } }, { $inc: { uniqueReports: -1 } });
-      report.uncounted++;
+  for await (const marks of inBatches(c.userReports.find({}))) {
+    const split = marks.map((mark) => {
+      const at = mark._id.lastIndexOf(':');
+      return { mark, userId: mark._id.slice(0, at), requestId: mark._id.slice(at + 1) };
+    });
+    await properties.load(split.map((s) => s.requestId));
+    for (const { mark, userId, requestId } of split) {
+      // A mark by property names no request: nothing to do.
+      const propertyId = properties.of(requestId);
+      if (!propertyId) continue;
+      let second = false;
+      try {
+        await c.userReports.insertOne({
+          _id: `${userId}:${propertyId}`,
+          firstViewId: mark.firstViewId,
+          firstAt: mark.firstAt,
+        });
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        second = true;
+      }
+      const removed = await c.userReports.deleteOne({ _id: mark._id });
+      if (removed.deletedCount !== 1) continue;
+      report.merged++;
+      if (second) {
+        await c.activity.updateOne({ _id: userId, uniqueReports: { $gt: 0 } }, { $inc: { uniqueReports: -1 } });
+        report.uncounted++;
+      }
     }
   }
   return report;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ZipWatchAlerted } from '@homereport/contracts';
-import type { BatchOutbox } from '@homereport/kit';
-import type { Collection, Db, MongoBulkWriteError } from 'mongodb';
+import { type BatchOutbox, duplicatesOfBulkWrite } from '@homereport/kit';
+import type { Collection, Db } from 'mongodb';
 import type { AlertSink } from '../domain/zip-watches.js';
 import { ZIP_ALERT_BATCHES, zipWatchAlerted } from '../events/published.js';
 
@@ -43,16 +43,15 @@ export class ZipAlertsRepository implements AlertSink {
       batch,
       createdAt,
     }));
-    const already = new Set<number>();
+    let already = new Set<number>();
     try {
       await this.alerts.insertMany(docs, { ordered: false });
     } catch (err) {
       // Any error but "already stored" leaves the marker to the relay's sweep, which publishes
       // whatever this batch did store; the caller hears of the failure.
-      const writeErrors = (err as MongoBulkWriteError).writeErrors;
-      const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
-      if (list.length === 0 || list.some((e) => e.code !== 11000)) throw err;
-      for (const e of list) already.add(e.index);
+      const duplicates = duplicatesOfBulkWrite(err);
+      if (!duplicates) throw err;
+      already = new Set(duplicates);
     }
     this.outbox.publishBatch(
       batch,
