@@ -4,7 +4,7 @@ import { type Infrastructure, type Logger, type ServiceApp, createServiceApp, fi
 import type { FilesConfig } from './config.js';
 import { ObjectStore } from './data/object-store.js';
 import { RequestsClient } from './data/requests-client.js';
-import { registerFileRoutes } from './routes/files/index.js';
+import { fileRoutes } from './routes/files/index.js';
 
 export interface AppDeps {
   config: FilesConfig;
@@ -19,7 +19,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     internalSecret: config.INTERNAL_SECRET,
     trustProxy: true,
   });
-  infra.attach(app);
+  await infra.attach(app);
 
   await app.register(multipart, {
     // Parts are streamed, never buffered: these bound what one upload may send.
@@ -33,7 +33,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     },
   });
 
-  registerFileRoutes(app, {
+  await app.register(fileRoutes, {
     store: new ObjectStore(infra.s3, infra.bucket),
     requests: new RequestsClient(config.REQUESTS_URL, config.INTERNAL_SECRET),
     linkKey: fileLinkKey(config.FILE_LINK_SECRET, config.INTERNAL_SECRET),
