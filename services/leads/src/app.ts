@@ -9,9 +9,9 @@ import { Leads } from './domain/leads.js';
 import { MetaLeadAds } from './domain/meta-lead-ads.js';
 import { CONSUMER_GROUP, accountDeletedHandlers } from './events/account-deleted.js';
 import { LEAD_EVENT_BATCHES, OUTBOX_COLLECTIONS } from './events/published.js';
-import { registerAdminRoutes } from './routes/admin/index.js';
-import { registerWebhookRoutes } from './routes/webhooks/index.js';
-import { registerMetaWebhookRoutes } from './routes/webhooks/meta.js';
+import { adminRoutes } from './routes/admin/index.js';
+import { webhookRoutes } from './routes/webhooks/index.js';
+import { metaWebhookRoutes } from './routes/webhooks/meta.js';
 import { WEBHOOK_SECURITY_SCHEMES } from './schemas/leads.js';
 
 export interface AppDeps {
@@ -31,7 +31,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     trustProxy: true,
     securitySchemes: WEBHOOK_SECURITY_SCHEMES,
   });
-  infra.attach(app);
+  await infra.attach(app);
 
   const db = infra.db;
   // The kit's relay, with one marker per batch of arrivals (docs/decisions/004). Its per-document
@@ -59,12 +59,12 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   repair.unref();
   app.addHook('onClose', async () => clearInterval(repair));
 
-  await registerWebhookRoutes(app, { leads, bodyLimit: config.WEBHOOK_BODY_LIMIT_BYTES });
-  await registerMetaWebhookRoutes(app, {
+  await app.register(webhookRoutes, { leads, bodyLimit: config.WEBHOOK_BODY_LIMIT_BYTES });
+  await app.register(metaWebhookRoutes, {
     meta: metaLeadAds(config, leads),
     bodyLimit: config.WEBHOOK_BODY_LIMIT_BYTES,
   });
-  registerAdminRoutes(app, { leads });
+  await app.register(adminRoutes, { leads });
   return app;
 }
 
