@@ -1,40 +1,14 @@
 import type { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
+import { budgetPipeline } from '../../../test/support/budget-redis.js';
 import { SharedCounts } from './rate-limit.js';
-
-/** A Redis whose counters are INCRBY'd by the flushes: the pipeline SharedCounts sends. */
-function counterRedis() {
-  const values = new Map<string, number>();
-  return {
-    pipeline() {
-      const replies: [null, unknown][] = [];
-      const chain = {
-        incrby(key: string, by: number) {
-          values.set(key, (values.get(key) ?? 0) + by);
-          replies.push([null, values.get(key)]);
-          return chain;
-        },
-        pexpire() {
-          replies.push([null, 1]);
-          return chain;
-        },
-        pttl() {
-          replies.push([null, 60_000]);
-          return chain;
-        },
-        exec: async () => replies,
-      };
-      return chain;
-    },
-  } as unknown as Redis;
-}
 
 const made: SharedCounts[] = [];
 afterEach(async () => {
   await Promise.all(made.splice(0).map((counts) => counts.close()));
 });
 const counts = (maxCallers?: number) => {
-  const shared = new SharedCounts(counterRedis(), 'rl:', 60_000, maxCallers);
+  const shared = new SharedCounts(budgetPipeline(new Map()) as Redis, 'rl:', 60_000, maxCallers);
   made.push(shared);
   return shared;
 };
