@@ -27,6 +27,7 @@ import {
 } from './edge-refusals.js';
 import { AppError, namedError } from './errors.js';
 import { INTERNAL_SECRET_HEADER, type Identity, identityFromHeaders, secretMatches } from './identity.js';
+import type { Infrastructure } from './infrastructure.js';
 import { type Logger, logAccess, loggablePath } from './logger.js';
 import { UNMATCHED_ROUTE, httpMetrics } from './metrics/http.js';
 import { metricsEnabled, onScrape } from './metrics/registry.js';
@@ -234,6 +235,20 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   });
   app.setNotFoundHandler((req, reply) => answerNoRoute(req, reply, routeMethods));
   registerHealthRoutes(app);
+  return app;
+}
+
+/**
+ * A service's app behind the gateway: the gateway's secret required on every route but health,
+ * the client address it forwarded trusted, and the infrastructure's connections attached
+ * (readiness, closing; Infrastructure.attach).
+ */
+export async function createBackendApp(
+  options: Omit<ServiceAppOptions, 'trustProxy'> & { internalSecret: string },
+  infra: Infrastructure,
+): Promise<ServiceApp> {
+  const app = await createServiceApp({ ...options, trustProxy: true });
+  await infra.attach(app);
   return app;
 }
 

@@ -3,7 +3,7 @@ import {
   type Logger,
   type ServiceApp,
   SessionStore,
-  createServiceApp,
+  createBackendApp,
   requireIndexes,
 } from '@homereport/kit';
 import type { AuthConfig } from './config.js';
@@ -26,13 +26,7 @@ export interface AppDeps {
 }
 
 export async function buildApp({ config, logger, infra }: AppDeps): Promise<ServiceApp> {
-  const app = await createServiceApp({
-    name: 'auth',
-    logger,
-    internalSecret: config.INTERNAL_SECRET,
-    trustProxy: true,
-  });
-  await infra.attach(app);
+  const app = await createBackendApp({ name: 'auth', logger, internalSecret: config.INTERNAL_SECRET }, infra);
 
   // Built by the release's migrations (npm run migrate), never here: a start only checks.
   await requireIndexes(infra.db, INDEXES);

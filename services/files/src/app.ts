@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { REPORT_FILE_TYPES } from '@homereport/contracts';
-import { type Infrastructure, type Logger, type ServiceApp, createServiceApp, fileLinkKey } from '@homereport/kit';
+import { type Infrastructure, type Logger, type ServiceApp, createBackendApp, fileLinkKey } from '@homereport/kit';
 import type { FilesConfig } from './config.js';
 import { ObjectStore } from './data/object-store.js';
 import { RequestsClient } from './data/requests-client.js';
@@ -13,13 +13,7 @@ export interface AppDeps {
 }
 
 export async function buildApp({ config, logger, infra }: AppDeps): Promise<ServiceApp> {
-  const app = await createServiceApp({
-    name: 'files',
-    logger,
-    internalSecret: config.INTERNAL_SECRET,
-    trustProxy: true,
-  });
-  await infra.attach(app);
+  const app = await createBackendApp({ name: 'files', logger, internalSecret: config.INTERNAL_SECRET }, infra);
 
   await app.register(multipart, {
     // Parts are streamed, never buffered: these bound what one upload may send.

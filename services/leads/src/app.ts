@@ -1,4 +1,4 @@
-import { type Infrastructure, type Logger, type ServiceApp, createServiceApp, requireIndexes } from '@homereport/kit';
+import { type Infrastructure, type Logger, type ServiceApp, createBackendApp, requireIndexes } from '@homereport/kit';
 import { type LeadsConfig, metaEnabled } from './config.js';
 import { INDEXES } from './data/indexes.js';
 import { LeadErasureRepository } from './data/lead-erasure.js';
@@ -24,14 +24,10 @@ export interface AppDeps {
 const REPAIR_INTERVAL_MS = 5000;
 
 export async function buildApp({ config, logger, infra }: AppDeps): Promise<ServiceApp> {
-  const app = await createServiceApp({
-    name: 'leads',
-    logger,
-    internalSecret: config.INTERNAL_SECRET,
-    trustProxy: true,
-    securitySchemes: WEBHOOK_SECURITY_SCHEMES,
-  });
-  await infra.attach(app);
+  const app = await createBackendApp(
+    { name: 'leads', logger, internalSecret: config.INTERNAL_SECRET, securitySchemes: WEBHOOK_SECURITY_SCHEMES },
+    infra,
+  );
 
   const db = infra.db;
   // The kit's relay, with one marker per batch of arrivals (docs/decisions/004). Its per-document

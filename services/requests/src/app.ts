@@ -2,7 +2,7 @@ import {
   type Infrastructure,
   type Logger,
   type ServiceApp,
-  createServiceApp,
+  createBackendApp,
   fileLinkKey,
   requireIndexes,
   signFileLink,
@@ -45,13 +45,7 @@ export interface AppDeps {
 }
 
 export async function buildApp({ config, logger, infra }: AppDeps): Promise<ServiceApp> {
-  const app = await createServiceApp({
-    name: 'requests',
-    logger,
-    internalSecret: config.INTERNAL_SECRET,
-    trustProxy: true,
-  });
-  await infra.attach(app);
+  const app = await createBackendApp({ name: 'requests', logger, internalSecret: config.INTERNAL_SECRET }, infra);
 
   const db = infra.db;
   const c = collections(db);

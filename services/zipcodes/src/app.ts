@@ -5,7 +5,7 @@ import {
   type Infrastructure,
   type Logger,
   type ServiceApp,
-  createServiceApp,
+  createBackendApp,
   namedError,
   requireIndexes,
 } from '@homereport/kit';
@@ -32,13 +32,7 @@ export interface AppDeps {
 }
 
 export async function buildApp({ config, logger, infra }: AppDeps): Promise<ServiceApp> {
-  const app = await createServiceApp({
-    name: 'zipcodes',
-    logger,
-    internalSecret: config.INTERNAL_SECRET,
-    trustProxy: true,
-  });
-  await infra.attach(app);
+  const app = await createBackendApp({ name: 'zipcodes', logger, internalSecret: config.INTERNAL_SECRET }, infra);
 
   const db = infra.db;
   // Built by the release's migrations (npm run migrate), never here: a start only checks.
