@@ -31,7 +31,7 @@ export const requestRoutes: ServicePlugin<{
   allowance: Omit<RequestBudget, 'redis'>;
 }> = async (app, deps) => {
   // The hourly allowance covers this route alone (its encapsulated context).
-  app.register(async (limited: ServiceApp) => {
+  await app.register(async (limited: ServiceApp) => {
     await limited.register(requestBudget, { redis: deps.redis, ...deps.allowance });
     limited.post(
       '/api/requests',
