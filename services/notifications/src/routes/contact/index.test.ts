@@ -15,7 +15,10 @@ async function close() {
 }
 afterEach(close);
 
-async function build(limits: { limitPerHour: number; limitPerAddressPerHour: number }, redis: Redis) {
+/** The app with these limits; `counters` are the budgets' totals in the Redis they flush to (unless `redis` is given). */
+async function build(limits: { limitPerHour: number; limitPerAddressPerHour: number }, given?: Redis) {
+  const counters = new Map<string, string>();
+  const redis = given ?? (budgetPipeline(counters, 3_600_000) as Redis);
   const stored: string[] = [];
   const messages: ContactMessages = {
     async insertWithEvents(message) {
@@ -39,16 +42,12 @@ async function build(limits: { limitPerHour: number; limitPerAddressPerHour: num
     });
     return { statusCode: res.status, headers: res.headers, body: await res.json() };
   };
-  return { stored, send };
+  return { stored, send, counters };
 }
 
 describe('the contact form’s hourly allowances', () => {
   it('over the client address’s, refuses with 429 and the wait, stores nothing and spends no sender allowance', async () => {
-    const counters = new Map<string, string>();
-    const { stored, send } = await build(
-      { limitPerHour: 1, limitPerAddressPerHour: 3 },
-      budgetPipeline(counters, 3_600_000) as Redis,
-    );
+    const { stored, send, counters } = await build({ limitPerHour: 1, limitPerAddressPerHour: 3 });
     expect((await send('ann@example.test', '203.0.113.7')).statusCode).toBe(202);
     const refused = await send('ann@example.test', '203.0.113.7');
     expect(refused.statusCode).toBe(429);
@@ -62,11 +61,7 @@ describe('the contact form’s hourly allowances', () => {
   });
 
   it('counts the sender email address as well, by a digest, and refuses when it is over', async () => {
-    const counters = new Map<string, string>();
-    const { stored, send } = await build(
-      { limitPerHour: 5, limitPerAddressPerHour: 1 },
-      budgetPipeline(counters, 3_600_000) as Redis,
-    );
+    const { stored, send, counters } = await build({ limitPerHour: 5, limitPerAddressPerHour: 1 });
     expect((await send('ann@example.test', '203.0.113.7')).statusCode).toBe(202);
     expect((await send('Ann@Example.test', '203.0.113.8')).statusCode).toBe(429);
     expect(stored).toHaveLength(1);
