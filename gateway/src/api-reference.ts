@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type Logger, type ServiceApp, notFound } from '@homereport/kit';
+import { type Logger, type ServicePlugin, notFound } from '@homereport/kit';
 import { THEME_CSS } from './api-reference-theme.js';
 import { publicDocumentSource } from './openapi.js';
 import type { ServiceName } from './routes.js';
@@ -92,7 +92,7 @@ export interface ApiReferenceOptions {
  * over it, its files served from here). Routes of their own, so neither goes through the /api/*
  * forwarding; securityHeadersFor gives /api/docs the page headers it needs to run.
  */
-export function registerApiReference(app: ServiceApp, options: ApiReferenceOptions): void {
+export const apiReference: ServicePlugin<ApiReferenceOptions> = async (app, options) => {
   const document = publicDocumentSource(options);
 
   app.get('/api/openapi.json', async (_req, reply) => {
@@ -143,4 +143,4 @@ export function registerApiReference(app: ServiceApp, options: ApiReferenceOptio
     }
     return reply.send(asset.body);
   });
-}
+};

@@ -6,6 +6,7 @@ import {
   type Identity,
   type Logger,
   type Redis,
+  type RequestBudget,
   SESSION_ENDED_CHANNEL,
   type ServiceApp,
   SessionStore,
@@ -13,14 +14,14 @@ import {
   createServiceApp,
   forbidden,
   notFound,
-  registerRedis,
+  redisConnection,
   requestBudget,
   splitList,
   unauthorized,
 } from '@homereport/kit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { listenToAnnouncements } from './announcements.js';
-import { registerApiReference } from './api-reference.js';
+import { apiReference } from './api-reference.js';
 import { refuseOversizedBody } from './body-limit.js';
 import type { GatewayConfig } from './config.js';
 import { refuse, refuseFromHook } from './early-answer.js';
@@ -39,8 +40,8 @@ import {
 } from './routes.js';
 import { securityHeadersFor } from './security-headers.js';
 import { createSessionCache } from './session-cache.js';
-import { registerSiteIndex } from './site-index.js';
-import { registerWebApp } from './web.js';
+import { siteIndex } from './site-index.js';
+import { webApp } from './web.js';
 
 /** What the gateway's route plugins are given. */
 interface GatewayParts {
@@ -73,18 +74,18 @@ export async function buildGateway({ config, logger, redis }: GatewayDeps): Prom
     // Every answer's security headers, the services' and the framework's own refusals included.
     answerHeaders: securityHeadersFor,
   });
-  registerRedis(app, redis);
+  await app.register(redisConnection, { redis });
   const targets = upstreams(config);
   await registerHeaders(app, config);
   registerBodyRules(app, config);
   await app.register(healthRoutes, { config, redis, targets });
   // /api/openapi.json and /api/docs: the gateway's own, before the /api/* forwarding.
-  registerApiReference(app, { targets, logger });
+  await app.register(apiReference, { targets, logger });
   await app.register(apiRoutes, { config, logger, redis, targets });
   // /robots.txt and /sitemap.xml, before the web app's fallback would answer them with its HTML.
-  registerSiteIndex(app, { targets, internalSecret: config.INTERNAL_SECRET });
+  await app.register(siteIndex, { targets, internalSecret: config.INTERNAL_SECRET });
   // The built web app: precompressed, hashed assets cached for a year, SPA fallback (web.ts).
-  await registerWebApp(app, config.WEB_DIST, logger);
+  await app.register(webApp, { webDist: config.WEB_DIST, logger });
   return app;
 }
 
@@ -124,15 +125,12 @@ function registerBodyRules(app: ServiceApp, config: GatewayConfig): void {
  * most every 1.5 s, limited per client, and not logged at info (probes call it every few seconds).
  */
 const healthRoutes: FastifyPluginAsync<GatewayParts> = async (app, { config, redis, targets }) => {
-  if (config.HEALTH_RATE_LIMIT_PER_MINUTE > 0) {
-    await app.register(requestBudget, {
-      redis,
-      prefix: 'ratelimit:gw-health:',
-      max: config.HEALTH_RATE_LIMIT_PER_MINUTE,
-      windowSeconds: 60,
+  await app.register(
+    requestBudget,
+    perMinute(redis, 'ratelimit:gw-health:', config.HEALTH_RATE_LIMIT_PER_MINUTE, {
       message: 'Too many health checks. Please slow down.',
-    });
-  }
+    }),
+  );
   const health = cachedHealth(() => servicesHealth(targets));
   app.get('/api/health', { logLevel: 'warn' }, async (_req, reply) => {
     const { ok, body } = await health();
@@ -151,16 +149,13 @@ const apiRoutes: FastifyPluginAsync<GatewayParts & { logger: Logger }> = async (
 ) => {
   // The per-client budget of every /api route but health (which has its own): counted before
   // anything else of the route, kept public answers included.
-  if (config.RATE_LIMIT_PER_MINUTE > 0) {
-    await app.register(requestBudget, {
-      redis,
-      prefix: 'ratelimit:gw:',
-      max: config.RATE_LIMIT_PER_MINUTE,
-      windowSeconds: 60,
+  await app.register(
+    requestBudget,
+    perMinute(redis, 'ratelimit:gw:', config.RATE_LIMIT_PER_MINUTE, {
       message: 'Too many requests. Please slow down and try again shortly.',
       onExceeded: labelRefused,
-    });
-  }
+    }),
+  );
   // What the services announce: generation bumps (public answers) and ended sessions.
   const announcements = listenToAnnouncements(redis, [CACHE_GENERATION_CHANNEL, SESSION_ENDED_CHANNEL], logger);
   // Public answers kept here while the owning service's cache generation holds (public-cache.ts).
@@ -253,6 +248,16 @@ const apiRoutes: FastifyPluginAsync<GatewayParts & { logger: Logger }> = async (
     });
   }
 };
+
+/** A per-client budget per minute, counted in Redis under `prefix`; a max of 0 is none (config.ts). */
+function perMinute(
+  redis: Redis,
+  prefix: string,
+  max: number,
+  answer: Pick<RequestBudget, 'message' | 'onExceeded'>,
+): RequestBudget {
+  return { redis, prefix, max, windowSeconds: 60, ...answer };
+}
 
 /** What the /api catch-all forwards: every method Fastify routes but QUERY (see apiRoutes). */
 const FORWARDED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];

@@ -1,4 +1,4 @@
-import { AppError, type ServiceApp } from '@homereport/kit';
+import { AppError, type ServicePlugin } from '@homereport/kit';
 import type { FastifyRequest } from 'fastify';
 import { getFromService } from './proxy.js';
 import type { ServiceName } from './routes.js';
@@ -83,7 +83,7 @@ async function zipCodesOf(req: FastifyRequest, options: SiteIndexOptions): Promi
  * the public pages with every ZIP analysis page. Routes of their own, before the web app's fallback,
  * which would otherwise answer both with the app's HTML.
  */
-export function registerSiteIndex(app: ServiceApp, options: SiteIndexOptions): void {
+export const siteIndex: ServicePlugin<SiteIndexOptions> = async (app, options) => {
   app.get('/robots.txt', async (req, reply) =>
     reply
       .header('cache-control', CACHE_CONTROL)
@@ -97,4 +97,4 @@ export function registerSiteIndex(app: ServiceApp, options: SiteIndexOptions): v
       .type('application/xml; charset=utf-8')
       .send(sitemapXml(originOf(req), zipCodes));
   });
-}
+};

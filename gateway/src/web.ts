@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { type Logger, type ServiceApp, notFound } from '@homereport/kit';
+import { type Logger, type ServicePlugin, notFound } from '@homereport/kit';
 
 /** Content-hashed build output: a file's name changes with its content, so it may be kept for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -17,7 +17,7 @@ const REVALIDATE = 'no-cache';
  *   survive a reload. A missing asset is a 404, never the app shell.
  * Files are looked up per request, so a rebuild while the gateway runs is served at once.
  */
-export async function registerWebApp(app: ServiceApp, webDist: string, logger: Logger): Promise<void> {
+export const webApp: ServicePlugin<{ webDist: string; logger: Logger }> = async (app, { webDist, logger }) => {
   const root = normalize(webDist);
   const indexHtml = join(root, 'index.html');
   if (!existsSync(indexHtml)) {
@@ -59,7 +59,7 @@ export async function registerWebApp(app: ServiceApp, webDist: string, logger: L
     }
     return reply.sendFile('index.html');
   });
-}
+};
 
 /** Source maps stay private, and compressed copies are reached only through content negotiation. */
 function servable(path: string): boolean {

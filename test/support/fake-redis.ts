@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
+import { budgetPipeline } from './budget-redis.js';
 
 /**
  * The part of ioredis the gateway and the kit use, in memory, for tests without a Redis server:
@@ -29,27 +30,7 @@ export function fakeRedis() {
     quit: async () => 'OK',
     disconnect: () => {},
     duplicate: () => subscriber,
-    pipeline() {
-      const replies: [null, unknown][] = [];
-      const chain = {
-        incrby(key: string, by: number) {
-          const next = Number(values.get(key) ?? 0) + by;
-          values.set(key, String(next));
-          replies.push([null, next]);
-          return chain;
-        },
-        pexpire() {
-          replies.push([null, 1]);
-          return chain;
-        },
-        pttl() {
-          replies.push([null, 60_000]);
-          return chain;
-        },
-        exec: async () => replies,
-      };
-      return chain;
-    },
+    ...budgetPipeline(values),
     /** What a service's bumpCacheGeneration announces on the cache-generation channel. */
     announce(channel: string, key: string) {
       subscriber.emit('message', channel, key);

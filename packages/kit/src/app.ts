@@ -8,6 +8,8 @@ import Fastify, {
   LogController,
   type FastifyError,
   type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyPluginOptions,
   type FastifyReply,
   type FastifyRequest,
   type RawReplyDefaultExpression,
@@ -25,15 +27,16 @@ import {
 } from './edge-refusals.js';
 import { AppError, namedError } from './errors.js';
 import { INTERNAL_SECRET_HEADER, type Identity, identityFromHeaders, secretMatches } from './identity.js';
+import type { Infrastructure } from './infrastructure.js';
 import { type Logger, logAccess, loggablePath } from './logger.js';
 import { UNMATCHED_ROUTE, httpMetrics } from './metrics/http.js';
 import { metricsEnabled, onScrape } from './metrics/registry.js';
 import { Readiness } from './readiness.js';
 import { bodyUnread, drainBody } from './request-body.js';
 import { SECURITY_SCHEMES, declareRouteAuth } from './route-auth.js';
-import { registerRouteList } from './route-list.js';
+import { routeList } from './route-list.js';
 import { tracesExported } from './tracing/export.js';
-import { registerTracing, serverSpanEnder, traceOfRequest, tracedChildLogger } from './tracing/http.js';
+import { serverSpanEnder, traceFlushing, traceOfRequest, tracedChildLogger } from './tracing/http.js';
 import { runInWork } from './work-context.js';
 
 declare module 'fastify' {
@@ -41,7 +44,7 @@ declare module 'fastify' {
     readiness: Readiness;
     /**
      * How long all of a request's MongoDB operations together may take, from its arrival
-     * (connections/mongo-deadline.ts); set by registerMongo, none without MongoDB.
+     * (connections/mongo-deadline.ts); set by the mongoConnection plugin, none without MongoDB.
      */
     requestMongoBudgetMs: number | undefined;
   }
@@ -61,6 +64,17 @@ export type ServiceApp = FastifyInstance<
   RawReplyDefaultExpression,
   Logger,
   TypeBoxTypeProvider
+>;
+
+/**
+ * A plugin of a ServiceApp: routes typed by their TypeBox schemas, registered with
+ * `app.register(plugin, options)`. Encapsulated unless wrapped in fastify-plugin.
+ */
+export type ServicePlugin<Options extends FastifyPluginOptions = Record<never, never>> = FastifyPluginAsync<
+  Options,
+  RawServerDefault,
+  TypeBoxTypeProvider,
+  Logger
 >;
 
 export interface ServiceAppOptions {
@@ -199,7 +213,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   // Each route's access, its check and its `security`, from its `config.auth` (route-auth.ts).
   app.addHook('onRoute', declareRouteAuth);
   // Services only (they have a secret): the gateway has no internal side to list its routes on.
-  if (options.internalSecret !== undefined) registerRouteList(app);
+  if (options.internalSecret !== undefined) await app.register(routeList);
 
   // Which methods each path takes, for the 405 of a method it does not.
   const routeMethods = new RouteMethods();
@@ -210,7 +224,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     options.workContext !== false || tracesExported(),
     options.answerHeaders,
   );
-  registerTracing(app);
+  await app.register(traceFlushing);
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     // A QUERY without a Content-Type is refused before even the no-route answer runs: where no
     // route takes it, it is a method this path does not take, like any other.
@@ -221,6 +235,20 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   });
   app.setNotFoundHandler((req, reply) => answerNoRoute(req, reply, routeMethods));
   registerHealthRoutes(app);
+  return app;
+}
+
+/**
+ * A service's app behind the gateway: the gateway's secret required on every route but health,
+ * the client address it forwarded trusted, and the infrastructure's connections attached
+ * (readiness, closing; Infrastructure.attach).
+ */
+export async function createBackendApp(
+  options: Omit<ServiceAppOptions, 'trustProxy'> & { internalSecret: string },
+  infra: Infrastructure,
+): Promise<ServiceApp> {
+  const app = await createServiceApp({ ...options, trustProxy: true });
+  await infra.attach(app);
   return app;
 }
 

@@ -23,7 +23,6 @@ export * from './server.js';
 export { DependencyStartupError, reaching } from './startup.js';
 export * from './sessions.js';
 export * from './infrastructure.js';
-export * from './window-counter.js';
 export * from './rate-limit.js';
 export * from './request-body.js';
 export * from './signed-links.js';

@@ -7,17 +7,17 @@ import type { ServiceApp } from './app.js';
 import { splitList } from './config.js';
 import { type DependencyBreaker, guardMongo } from './connections/breaker.js';
 import { type KafkaSecuritySettings, type TopicLayout, kafkaSecurity } from './connections/kafka-options.js';
-import { createKafka, ensureTopics, registerKafkaReadiness } from './connections/kafka.js';
+import { createKafka, ensureTopics, kafkaReadiness } from './connections/kafka.js';
 import {
   type MongoConnection,
   connectMongo,
   connectMongoDriver,
   databaseOf,
   ensureCollections,
-  registerMongo,
+  mongoConnection,
 } from './connections/mongo.js';
-import { connectRedis, registerRedis } from './connections/redis.js';
-import { createS3Client, ensureBucket, registerS3 } from './connections/s3.js';
+import { connectRedis, redisConnection } from './connections/redis.js';
+import { createS3Client, ensureBucket, s3Readiness } from './connections/s3.js';
 import { unavailableDependency } from './dependency-errors.js';
 import { namedError } from './errors.js';
 import {
@@ -174,10 +174,14 @@ export class Infrastructure {
     return required(this.settings.S3_BUCKET, 'S3_BUCKET');
   }
 
-  /** Readiness checks for every opened connection, and closing them when the app closes. */
-  attach(app: ServiceApp): void {
+  /**
+   * Readiness checks for every opened connection, and closing them when the app closes. Awaited,
+   * so the app's onClose hooks added after it run before its own (last added, first run).
+   */
+  async attach(app: ServiceApp): Promise<void> {
     // MONGO_TIMEOUT_MS bounds one operation outside requests, and all of a request's together.
-    if (this._mongo) registerMongo(app, this._mongo, this.settings.MONGO_TIMEOUT_MS);
+    if (this._mongo)
+      await app.register(mongoConnection, { conn: this._mongo, requestBudgetMs: this.settings.MONGO_TIMEOUT_MS });
     // A MongoDB operation that timed out after its server was selected shows only in its error.
     const mongoBreaker = this.mongoBreaker;
     if (mongoBreaker) {
@@ -185,9 +189,13 @@ export class Infrastructure {
         if (unavailableDependency(error) === 'mongo') mongoBreaker.failure();
       });
     }
-    if (this._redis) registerRedis(app, this._redis);
-    if (this._s3) registerS3(app, this._s3, this.bucket);
-    if (this._kafka) registerKafkaReadiness(app, splitList(required(this.settings.KAFKA_BROKERS, 'KAFKA_BROKERS')));
+    if (this._redis) await app.register(redisConnection, { redis: this._redis });
+    if (this._s3) await app.register(s3Readiness, { client: this._s3, bucket: this.bucket });
+    if (this._kafka) {
+      await app.register(kafkaReadiness, {
+        brokers: splitList(required(this.settings.KAFKA_BROKERS, 'KAFKA_BROKERS')),
+      });
+    }
     // onClose hooks run in reverse registration order, so workers stop before connections close.
     app.addHook('onClose', async () => {
       for (const worker of this.workers.reverse()) await worker.stop();

@@ -9,7 +9,7 @@ export interface RequestBudget {
   redis: Redis;
   /** Where the budget's counters live in Redis: `prefix` + the key of the caller. */
   prefix: string;
-  /** Requests allowed per window, or per caller (a signed-in account and an address may differ). */
+  /** Requests allowed per window, or per caller (a signed-in account and an address may differ); 0: no budget. */
   max: number | ((req: FastifyRequest) => number);
   windowSeconds: number;
   /** Who a request is counted against; by default its client address (an IPv6 /64 as one). */
@@ -47,6 +47,7 @@ const NO_HEADERS = {
  */
 export const requestBudget = fp<RequestBudget>(
   async (app, budget) => {
+    if (budget.max === 0) return;
     const counts = new SharedCounts(budget.redis, budget.prefix, budget.flushMs);
     app.addHook('onClose', () => counts.close());
     const { max, message, key, onExceeded } = budget;

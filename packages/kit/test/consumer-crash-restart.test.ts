@@ -62,7 +62,7 @@ describe('a consumer kafkajs stops after a non-retriable error', () => {
       name: 'crash-restart-test',
       logger: createLogger({ name: 'crash-restart-test', level: 'silent', format: 'json' }),
     });
-    infra.attach(app);
+    await infra.attach(app);
     await ensureTopics(infra.kafka, [topic], 1);
     admin = infra.kafka.admin();
     await admin.connect();

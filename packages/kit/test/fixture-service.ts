@@ -26,7 +26,7 @@ export async function buildNoteService(
     name: 'fixture',
     logger: createLogger({ name: 'fixture', level: 'warn', format: 'json' }),
   });
-  infra.attach(app);
+  await infra.attach(app);
   const Note = infra.mongoose.model(
     'Note',
     new Schema({ _id: String, text: String, outbox: outboxSchemaPath }, { collection: 'notes', versionKey: false }),

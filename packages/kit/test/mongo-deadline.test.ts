@@ -26,7 +26,7 @@ beforeAll(async () => {
     name: 'mongo-deadline-test',
     logger: createLogger({ name: 'mongo-deadline-test', level: 'silent', format: 'json' }),
   });
-  infra.attach(app);
+  await infra.attach(app);
   const notes = infra.mongoose.collection('notes');
   const Note = infra.mongoose.model('DeadlineNote', new (await import('mongoose')).Schema({ text: String }), 'notes');
   app.get('/quick', async () => ({ found: (await notes.findOne({ text: 'kept' }))?.text ?? null }));

@@ -23,7 +23,7 @@ describe('the MongoDB deadline on a driver-only connection', () => {
       name: 'mongo-deadline-driver-test',
       logger: createLogger({ name: 'mongo-deadline-driver-test', level: 'silent', format: 'json' }),
     });
-    driverInfra.attach(driverApp);
+    await driverInfra.attach(driverApp);
     const notes = driverInfra.mongo.db!.collection('notes');
     await notes.updateOne({ text: 'kept' }, { $set: { text: 'kept' } }, { upsert: true });
     driverApp.get('/quick', async () => ({ found: (await notes.findOne({ text: 'kept' }))?.text ?? null }));

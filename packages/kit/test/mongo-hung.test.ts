@@ -43,7 +43,7 @@ async function serviceOn(proxyUrl: string, mongoose: boolean): Promise<ServiceAp
   );
   infras.push(infra);
   const app = await createServiceApp({ name, logger });
-  infra.attach(app);
+  await infra.attach(app);
   apps.push(app);
   return app;
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { waitForEmail } from '../../../test/support/mail.js';
-import { type EventEnvelope, type Infrastructure, type ServiceApp, WindowCounter, createEvent } from '../src/index.js';
+import { type EventEnvelope, type Infrastructure, type ServiceApp, SharedCounts, createEvent } from '../src/index.js';
 import { startNoteService } from './fixture-service.js';
 
 // A round trip through every real server the services use, with the kit's own connections.
@@ -61,16 +61,16 @@ describe('the kit against the real servers', () => {
     expect(await infra.redis.ttl(key)).toBeGreaterThan(0);
   });
 
-  it('counts hits per key in a window and says how long until it closes', async () => {
-    const counter = new WindowCounter(infra.redis, `kit-test:window:${randomUUID()}:`, 30);
-    expect(await counter.peek('a')).toEqual({ count: 0, retryAfterSeconds: 30 });
-    await counter.hit('a');
-    const second = await counter.hit('a');
-    expect(second.count).toBe(2);
-    expect(second.retryAfterSeconds).toBeGreaterThan(25);
-    expect((await counter.peek('b')).count).toBe(0);
-    await counter.clear('a');
-    expect((await counter.peek('a')).count).toBe(0);
+  it('adds a request budget’s hits per key in Redis, in a window that closes on its own', async () => {
+    const prefix = `kit-test:window:${randomUUID()}:`;
+    const counts = new SharedCounts(infra.redis, prefix, 60_000);
+    counts.hit('a', 30_000);
+    expect(counts.hit('a', 30_000).current).toBe(2);
+    // Closing sends what is still counted only here.
+    await counts.close();
+    expect(await infra.redis.get(`${prefix}a`)).toBe('2');
+    expect(await infra.redis.pttl(`${prefix}a`)).toBeGreaterThan(25_000);
+    expect(await infra.redis.exists(`${prefix}b`)).toBe(0);
   });
 
   it('writes an object to S3 and streams it back', async () => {

@@ -3,7 +3,7 @@ import {
   type Logger,
   type ServiceApp,
   SessionStore,
-  createServiceApp,
+  createBackendApp,
   requireIndexes,
 } from '@homereport/kit';
 import type { AuthConfig } from './config.js';
@@ -16,8 +16,8 @@ import { Accounts } from './domain/accounts.js';
 import { AdminMfa } from './domain/admin-mfa.js';
 import { OwnAccount } from './domain/own-account.js';
 import { OUTBOX_COLLECTIONS } from './events/published.js';
-import { registerAccountRoutes } from './routes/account/index.js';
-import { registerAuthRoutes } from './routes/auth/index.js';
+import { accountRoutes } from './routes/account/index.js';
+import { authRoutes } from './routes/auth/index.js';
 
 export interface AppDeps {
   config: AuthConfig;
@@ -26,13 +26,7 @@ export interface AppDeps {
 }
 
 export async function buildApp({ config, logger, infra }: AppDeps): Promise<ServiceApp> {
-  const app = await createServiceApp({
-    name: 'auth',
-    logger,
-    internalSecret: config.INTERNAL_SECRET,
-    trustProxy: true,
-  });
-  infra.attach(app);
+  const app = await createBackendApp({ name: 'auth', logger, internalSecret: config.INTERNAL_SECRET }, infra);
 
   // Built by the release's migrations (npm run migrate), never here: a start only checks.
   await requireIndexes(infra.db, INDEXES);
@@ -74,7 +68,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     limits,
     userData: new RequestsClient(config.REQUESTS_URL, config.INTERNAL_SECRET, config.REQUESTS_TIMEOUT_MS),
   });
-  registerAuthRoutes(app, { accounts });
-  registerAccountRoutes(app, { ownAccount });
+  await app.register(authRoutes, { accounts });
+  await app.register(accountRoutes, { ownAccount });
   return app;
 }

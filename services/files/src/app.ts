@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart';
 import { REPORT_FILE_TYPES } from '@homereport/contracts';
-import { type Infrastructure, type Logger, type ServiceApp, createServiceApp, fileLinkKey } from '@homereport/kit';
+import { type Infrastructure, type Logger, type ServiceApp, createBackendApp, fileLinkKey } from '@homereport/kit';
 import type { FilesConfig } from './config.js';
 import { ObjectStore } from './data/object-store.js';
 import { RequestsClient } from './data/requests-client.js';
-import { registerFileRoutes } from './routes/files/index.js';
+import { fileRoutes } from './routes/files/index.js';
 
 export interface AppDeps {
   config: FilesConfig;
@@ -13,13 +13,7 @@ export interface AppDeps {
 }
 
 export async function buildApp({ config, logger, infra }: AppDeps): Promise<ServiceApp> {
-  const app = await createServiceApp({
-    name: 'files',
-    logger,
-    internalSecret: config.INTERNAL_SECRET,
-    trustProxy: true,
-  });
-  infra.attach(app);
+  const app = await createBackendApp({ name: 'files', logger, internalSecret: config.INTERNAL_SECRET }, infra);
 
   await app.register(multipart, {
     // Parts are streamed, never buffered: these bound what one upload may send.
@@ -33,7 +27,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     },
   });
 
-  registerFileRoutes(app, {
+  await app.register(fileRoutes, {
     store: new ObjectStore(infra.s3, infra.bucket),
     requests: new RequestsClient(config.REQUESTS_URL, config.INTERNAL_SECRET),
     linkKey: fileLinkKey(config.FILE_LINK_SECRET, config.INTERNAL_SECRET),

@@ -1,4 +1,4 @@
-import { type Infrastructure, type Logger, type ServiceApp, createServiceApp, requireIndexes } from '@homereport/kit';
+import { type Infrastructure, type Logger, type ServiceApp, createBackendApp, requireIndexes } from '@homereport/kit';
 import { type LeadsConfig, metaEnabled } from './config.js';
 import { INDEXES } from './data/indexes.js';
 import { LeadErasureRepository } from './data/lead-erasure.js';
@@ -9,9 +9,9 @@ import { Leads } from './domain/leads.js';
 import { MetaLeadAds } from './domain/meta-lead-ads.js';
 import { CONSUMER_GROUP, accountDeletedHandlers } from './events/account-deleted.js';
 import { LEAD_EVENT_BATCHES, OUTBOX_COLLECTIONS } from './events/published.js';
-import { registerAdminRoutes } from './routes/admin/index.js';
-import { registerWebhookRoutes } from './routes/webhooks/index.js';
-import { registerMetaWebhookRoutes } from './routes/webhooks/meta.js';
+import { adminRoutes } from './routes/admin/index.js';
+import { webhookRoutes } from './routes/webhooks/index.js';
+import { metaWebhookRoutes } from './routes/webhooks/meta.js';
 import { WEBHOOK_SECURITY_SCHEMES } from './schemas/leads.js';
 
 export interface AppDeps {
@@ -24,14 +24,10 @@ export interface AppDeps {
 const REPAIR_INTERVAL_MS = 5000;
 
 export async function buildApp({ config, logger, infra }: AppDeps): Promise<ServiceApp> {
-  const app = await createServiceApp({
-    name: 'leads',
-    logger,
-    internalSecret: config.INTERNAL_SECRET,
-    trustProxy: true,
-    securitySchemes: WEBHOOK_SECURITY_SCHEMES,
-  });
-  infra.attach(app);
+  const app = await createBackendApp(
+    { name: 'leads', logger, internalSecret: config.INTERNAL_SECRET, securitySchemes: WEBHOOK_SECURITY_SCHEMES },
+    infra,
+  );
 
   const db = infra.db;
   // The kit's relay, with one marker per batch of arrivals (docs/decisions/004). Its per-document
@@ -59,12 +55,12 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   repair.unref();
   app.addHook('onClose', async () => clearInterval(repair));
 
-  await registerWebhookRoutes(app, { leads, bodyLimit: config.WEBHOOK_BODY_LIMIT_BYTES });
-  await registerMetaWebhookRoutes(app, {
+  await app.register(webhookRoutes, { leads, bodyLimit: config.WEBHOOK_BODY_LIMIT_BYTES });
+  await app.register(metaWebhookRoutes, {
     meta: metaLeadAds(config, leads),
     bodyLimit: config.WEBHOOK_BODY_LIMIT_BYTES,
   });
-  registerAdminRoutes(app, { leads });
+  await app.register(adminRoutes, { leads });
   return app;
 }
 

@@ -3,7 +3,6 @@ import type { NotificationsConfig } from './config.js';
 import { addressErasureRepository } from './data/address-erasure.js';
 import { contactMessagesRepository } from './data/contact-messages.js';
 import { INDEXES, createModels } from './data/models.js';
-import { redisRateLimiter } from './data/rate-limit.js';
 import { receiptWindowsRepository } from './data/receipt-windows.js';
 import { sentEmailsRepository } from './data/sent-emails.js';
 import type { Mailer } from './domain/ports.js';
@@ -12,7 +11,7 @@ import { CONSUMER_GROUP, URGENT_CONSUMER_GROUP, lanes, notificationHandlers } fr
 import { ReceiptDigestSender } from './events/receipt-digests.js';
 import { countedMailer } from './mail/counted.js';
 import { createSmtpMailer } from './mail/transport.js';
-import { registerContactRoutes } from './routes/contact/index.js';
+import { contactRoutes } from './routes/contact/index.js';
 
 export interface AppDeps {
   config: NotificationsConfig;
@@ -37,7 +36,7 @@ export async function buildApp({ config, logger, infra, mailer: givenMailer }: A
   const mailer = countedMailer(givenMailer ?? createSmtpMailer(config));
   // onClose hooks run last-registered first: this one runs after attach()'s, once the consumer stopped.
   app.addHook('onClose', async () => mailer.close());
-  infra.attach(app);
+  await infra.attach(app);
 
   // Built by the release's migrations (npm run migrate), never here: a start only checks.
   await requireIndexes(infra.db, INDEXES);
@@ -71,11 +70,9 @@ export async function buildApp({ config, logger, infra, mailer: givenMailer }: A
   // Registered after attach(): runs before it, so the SMTP pool is still open for a digest in flight.
   app.addHook('onClose', async () => digests.stop());
 
-  registerContactRoutes(app, {
+  await app.register(contactRoutes, {
     messages: contactMessagesRepository(models, relay),
-    limiter: redisRateLimiter(infra.redis, (err) =>
-      logger.warn({ err }, 'contact rate limit unavailable; message let through'),
-    ),
+    redis: infra.redis,
     limitPerHour: config.CONTACT_RATE_LIMIT_PER_HOUR,
     limitPerAddressPerHour: config.CONTACT_RATE_LIMIT_PER_ADDRESS_PER_HOUR,
   });

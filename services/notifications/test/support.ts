@@ -20,10 +20,10 @@ import { afterAll, beforeAll } from 'vitest';
 import { uniqueEmail } from '../../../test/support/api.js';
 import { testEnv } from '../../../test/support/env.js';
 import { createModels } from '../src/data/models.js';
-import { CONTACT_RATE_KEY_PREFIX } from '../src/data/rate-limit.js';
 import { sentEmailsRepository } from '../src/data/sent-emails.js';
 import { notificationHandlers } from '../src/events/consumers.js';
 import { createSmtpMailer } from '../src/mail/transport.js';
+import { CONTACT_RATE_KEY_PREFIX } from '../src/routes/contact/index.js';
 
 /** The stack's notifications service runs with its defaults unless the environment says otherwise. */
 export const STAFF_EMAIL = process.env.STAFF_EMAIL ?? 'staff@homereport.local';

@@ -2,7 +2,7 @@ import {
   type Infrastructure,
   type Logger,
   type ServiceApp,
-  createServiceApp,
+  createBackendApp,
   fileLinkKey,
   requireIndexes,
   signFileLink,
@@ -31,12 +31,12 @@ import { Shares } from './domain/shares.js';
 import { accountDeletedHandlers } from './events/account-deleted.js';
 import { CONSUMER_GROUP, requestHandlers } from './events/consumers.js';
 import { OUTBOX_COLLECTIONS } from './events/published.js';
-import { registerAdminRoutes } from './routes/admin/index.js';
-import { registerInternalRoutes } from './routes/internal/index.js';
-import { registerRequestRoutes } from './routes/requests/index.js';
-import { registerSavedRoutes } from './routes/saved/index.js';
-import { registerShareRoutes } from './routes/shares/index.js';
-import { registerUserRoutes } from './routes/users/index.js';
+import { adminRoutes } from './routes/admin/index.js';
+import { internalRoutes } from './routes/internal/index.js';
+import { requestRoutes } from './routes/requests/index.js';
+import { savedRoutes } from './routes/saved/index.js';
+import { shareRoutes } from './routes/shares/index.js';
+import { userRoutes } from './routes/users/index.js';
 
 export interface AppDeps {
   config: RequestsConfig;
@@ -45,13 +45,7 @@ export interface AppDeps {
 }
 
 export async function buildApp({ config, logger, infra }: AppDeps): Promise<ServiceApp> {
-  const app = await createServiceApp({
-    name: 'requests',
-    logger,
-    internalSecret: config.INTERNAL_SECRET,
-    trustProxy: true,
-  });
-  infra.attach(app);
+  const app = await createBackendApp({ name: 'requests', logger, internalSecret: config.INTERNAL_SECRET }, infra);
 
   const db = infra.db;
   const c = collections(db);
@@ -107,7 +101,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     }),
   });
 
-  registerRequestRoutes(app, {
+  await app.register(requestRoutes, {
     requests,
     reports,
     redis: infra.redis,
@@ -116,7 +110,7 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
       account: config.ACCOUNT_REQUESTS_PER_HOUR,
     }),
   });
-  registerUserRoutes(app, { reports });
+  await app.register(userRoutes, { reports });
   const shares = new Shares({
     requests: store,
     properties,
@@ -128,10 +122,10 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
     publicUrl: config.PUBLIC_URL,
     lifetimeDays: config.SHARE_LINK_DAYS,
   });
-  registerShareRoutes(app, { shares });
-  registerSavedRoutes(app, { saved: new SavedReports({ saved: savedReports, requests: store, properties }) });
-  registerAdminRoutes(app, { requests });
-  registerInternalRoutes(app, { requests, reports });
+  await app.register(shareRoutes, { shares });
+  await app.register(savedRoutes, { saved: new SavedReports({ saved: savedReports, requests: store, properties }) });
+  await app.register(adminRoutes, { requests });
+  await app.register(internalRoutes, { requests, reports });
   // In the background: the service answers meanwhile; an admin search finds older requests once done.
   void requests
     .indexEarlierRequests(search.progress)

@@ -5,7 +5,7 @@ import {
   type Infrastructure,
   type Logger,
   type ServiceApp,
-  createServiceApp,
+  createBackendApp,
   namedError,
   requireIndexes,
 } from '@homereport/kit';
@@ -22,8 +22,8 @@ import { ZipWatches, alertWatchers } from './domain/zip-watches.js';
 import { CONSUMER_GROUP, accountDeletedHandlers } from './events/account-deleted.js';
 import { ZIP_ALERT_BATCHES } from './events/published.js';
 import { MIGRATIONS } from './migrations/index.js';
-import { registerZipWatchRoutes } from './routes/zip-watch/index.js';
-import { registerZipcodeRoutes } from './routes/zipcodes/index.js';
+import { zipWatchRoutes } from './routes/zip-watch/index.js';
+import { zipcodeRoutes } from './routes/zipcodes/index.js';
 
 export interface AppDeps {
   config: ZipcodesConfig;
@@ -32,13 +32,7 @@ export interface AppDeps {
 }
 
 export async function buildApp({ config, logger, infra }: AppDeps): Promise<ServiceApp> {
-  const app = await createServiceApp({
-    name: 'zipcodes',
-    logger,
-    internalSecret: config.INTERNAL_SECRET,
-    trustProxy: true,
-  });
-  infra.attach(app);
+  const app = await createBackendApp({ name: 'zipcodes', logger, internalSecret: config.INTERNAL_SECRET }, infra);
 
   const db = infra.db;
   // Built by the release's migrations (npm run migrate), never here: a start only checks.
@@ -53,14 +47,14 @@ export async function buildApp({ config, logger, infra }: AppDeps): Promise<Serv
   const alerts = new ZipAlertsRepository(db, relay);
   infra.startConsumer(CONSUMER_GROUP, accountDeletedHandlers(watchStore));
 
-  registerZipcodeRoutes(app, {
+  await app.register(zipcodeRoutes, {
     store,
     list,
     details,
     importBodyLimit: config.ZIP_IMPORT_MAX_BYTES,
     alertWatchers: (changes) => alertWatchers(randomUUID(), changes, { watches: watchStore, alerts }),
   });
-  registerZipWatchRoutes(app, {
+  await app.register(zipWatchRoutes, {
     watches: new ZipWatches({
       watches: watchStore,
       analyses: { find: (zip) => details.find(zip, (z) => store.find(z)) },

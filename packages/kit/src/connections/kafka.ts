@@ -1,5 +1,5 @@
 import type { Kafka, KafkaConfig, LogEntry } from 'kafkajs';
-import type { ServiceApp } from '../app.js';
+import type { ServicePlugin } from '../app.js';
 import { requireLazily } from '../lazy-require.js';
 import type { Logger } from '../logger.js';
 import { tcpReachable } from '../readiness.js';
@@ -190,8 +190,8 @@ export async function ensureTopics(
   }
 }
 
-export function registerKafkaReadiness(app: ServiceApp, brokers: string[]): void {
+export const kafkaReadiness: ServicePlugin<{ brokers: string[] }> = async (app, { brokers }) => {
   // A TCP probe answers in a second; a kafkajs admin call would sit in its retries while Kafka is away.
   // Degradable: the outbox keeps every event while Kafka is away, and writes go on.
   app.readiness.add('kafka', () => Promise.any(brokers.map((b) => tcpReachable(b))), { essential: false });
-}
+};

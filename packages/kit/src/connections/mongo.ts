@@ -1,6 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Db, MongoClient, MongoClientOptions } from 'mongodb';
 import type { Connection } from 'mongoose';
-import type { ServiceApp } from '../app.js';
 import { instrumentMongo } from '../metrics/dependencies.js';
 import { metricsEnabled } from '../metrics/registry.js';
 import { tracesExported } from '../tracing/export.js';
@@ -32,7 +33,7 @@ export interface MongoConnection {
  * (`timeoutMS`): server selection, connection checkout and the reply of each operation together,
  * so a MongoDB that hangs fails the call with MongoOperationTimeoutError instead of holding it
  * until the monitor gives up 30 s later. Without it (operator commands, imports run by hand) an
- * operation waits as long as the server takes. Inside a request (registerMongo), an operation
+ * operation waits as long as the server takes. Inside a request (mongoConnection), an operation
  * gets at most what is left of the request's own MongoDB deadline (mongo-deadline.ts).
  */
 function driverOptions(timeoutMs: number | undefined): MongoClientOptions {
@@ -161,15 +162,19 @@ export async function ensureCollections(conn: MongoConnection, names: string[]):
 /**
  * Readiness and closing; with `requestBudgetMs`, every request's MongoDB work together gets that
  * long from the request's arrival (mongo-deadline.ts; the kit's preHandler enters it, app.ts).
+ * Not encapsulated: the budget is the app's own (`requestMongoBudgetMs`).
  */
-export function registerMongo(app: ServiceApp, conn: MongoConnection, requestBudgetMs?: number): void {
-  app.requestMongoBudgetMs = requestBudgetMs;
-  app.readiness.add('mongo', async () => {
-    const db = conn.db;
-    if (!db) throw new Error('not connected');
-    await db.command({ ping: 1 });
-  });
-  app.addHook('onClose', async () => {
-    await conn.close();
-  });
-}
+export const mongoConnection = fp<{ conn: MongoConnection; requestBudgetMs?: number }>(
+  async (app, { conn, requestBudgetMs }) => {
+    app.requestMongoBudgetMs = requestBudgetMs;
+    app.readiness.add('mongo', async () => {
+      const db = conn.db;
+      if (!db) throw new Error('not connected');
+      await db.command({ ping: 1 });
+    });
+    app.addHook('onClose', async () => {
+      await conn.close();
+    });
+  },
+  { name: 'mongo-connection', fastify: '5.x' },
+) as FastifyPluginAsync<{ conn: MongoConnection; requestBudgetMs?: number }>;

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { ServiceApp } from '../app.js';
+import type { ServicePlugin } from '../app.js';
 import { requireLazily } from '../lazy-require.js';
 import type { Logger } from '../logger.js';
 import { createRedis, guardRedis } from './breaker.js';
@@ -60,7 +60,8 @@ export function requireRedisVersion(info: string): void {
   }
 }
 
-export function registerRedis(app: ServiceApp, redis: Redis): void {
+/** Redis's readiness check, and quitting it when the app closes. */
+export const redisConnection: ServicePlugin<{ redis: Redis }> = async (app, { redis }) => {
   // Degradable: sessions a process holds, rate limits and caches go on without Redis (a call that
   // needs it answers 503), so a Redis outage must not take every replica out of its Service.
   app.readiness.add(
@@ -73,4 +74,4 @@ export function registerRedis(app: ServiceApp, redis: Redis): void {
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => redis.disconnect());
   });
-}
+};

@@ -2,7 +2,7 @@ import type { Agent, AgentOptions } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { Duplex } from 'node:stream';
 import type { Client } from 'minio';
-import type { ServiceApp } from '../app.js';
+import type { ServicePlugin } from '../app.js';
 import { requireLazily } from '../lazy-require.js';
 import { instrumentS3 } from '../metrics/dependencies.js';
 
@@ -84,8 +84,8 @@ export async function ensureBucket(client: Client, bucket: string, region: strin
   }
 }
 
-export function registerS3(app: ServiceApp, client: Client, bucket: string): void {
+export const s3Readiness: ServicePlugin<{ client: Client; bucket: string }> = async (app, { client, bucket }) => {
   app.readiness.add('s3', async () => {
     if (!(await client.bucketExists(bucket))) throw new Error(`bucket ${bucket} missing`);
   });
-}
+};

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { type Span, SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServiceApp } from '../app.js';
+import type { ServicePlugin } from '../app.js';
 import { type Logger, childWithTrace } from '../logger.js';
 import { type TraceContext, traceparentOf } from './context.js';
 import { continueWithSpan, endSpan, flushTraces, startSpan, tracesExported } from './export.js';
@@ -42,9 +42,9 @@ export function tracedChildLogger(
  * Sends the spans still buffered when the app closes. The route handler runs inside the request's
  * trace from the kit's preHandler (app.ts), which enters it with the request's other context.
  */
-export function registerTracing(app: ServiceApp): void {
+export const traceFlushing: ServicePlugin = async (app) => {
   if (tracesExported()) app.addHook('onClose', flushTraces);
-}
+};
 
 /**
  * Ends the request's server span with the answer, named by the route pattern (bounded, no ids);

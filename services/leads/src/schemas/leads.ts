@@ -2,22 +2,8 @@ import { KEY_NAME_MAX_LENGTH } from '@homereport/contracts';
 import { ErrorReply } from '@homereport/kit';
 import { Type } from '@sinclair/typebox';
 
-/** The HTTP shapes come from packages/contracts (one definition for the service and the web app). */
-export {
-  CreateWebhookKeyBody,
-  CreateWebhookKeyReply,
-  InboundLeadReply,
-  LeadDetailReply,
-  LeadStats,
-  LeadsExportQuery,
-  LeadsQuery,
-  LeadsReply,
-  ToggleWebhookKeyReply,
-  UpdateLeadStatusBody,
-  UpdateLeadStatusReply,
-  WebhookKeysReply,
-} from '@homereport/contracts';
-
+// The HTTP shapes are packages/contracts' (one definition for the service and the web app); these
+// are the service's own.
 export const KeyNameParams = Type.Object({ key_name: Type.String({ minLength: 1, maxLength: KEY_NAME_MAX_LENGTH }) });
 export const LeadIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 40 }) });
 

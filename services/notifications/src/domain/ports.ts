@@ -79,15 +79,6 @@ export interface ContactMessages {
   insertWithEvents(message: StoredContactMessage, events: OutboxEntry[]): Promise<void>;
 }
 
-export interface RateLimiter {
-  /** Counts one hit for `key`; over `limit` within the window, says how long to wait. */
-  hit(
-    key: string,
-    limit: number,
-    windowSeconds: number,
-  ): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
-}
-
 /** A receipt that waits in its account's hourly digest instead of going out on its own. */
 export interface FoldedReceipt {
   eventId: string;

@@ -5,7 +5,7 @@ import {
   DeleteAccountBody,
   MessageReply,
 } from '@homereport/contracts';
-import { ErrorReply, type ServiceApp, requireUser, unauthorized } from '@homereport/kit';
+import { ErrorReply, type ServicePlugin, requireUser, unauthorized } from '@homereport/kit';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { type OwnAccount, OwnAccountMessages, type SignedInCaller } from '../../domain/own-account.js';
@@ -14,7 +14,7 @@ import { bearerToken, sayWhenPasswordIsWeak } from '../auth/index.js';
 const tags = ['account'];
 
 /** "Your account" in api.md: change password, export, delete; all for the signed-in user only. */
-export function registerAccountRoutes(app: ServiceApp, { ownAccount }: { ownAccount: OwnAccount }): void {
+export const accountRoutes: ServicePlugin<{ ownAccount: OwnAccount }> = async (app, { ownAccount }) => {
   const signedIn = (req: FastifyRequest): SignedInCaller => {
     const { userId } = requireUser(req);
     const token = bearerToken(req);
@@ -79,4 +79,4 @@ export function registerAccountRoutes(app: ServiceApp, { ownAccount }: { ownAcco
       return reply.status(204).send(null);
     },
   );
-}
+};

@@ -1,4 +1,4 @@
-import { AppError, ErrorReply, type ServiceApp, requireUser, unauthorized } from '@homereport/kit';
+import { AppError, ErrorReply, type ServicePlugin, requireUser, unauthorized } from '@homereport/kit';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { type Accounts, type Caller, Messages } from '../../domain/accounts.js';
@@ -59,7 +59,7 @@ export const sayWhenPasswordIsWeak =
   };
 
 /** /api/auth/*, as in api.md "Auth and users". Handlers parse, call the domain and shape the reply. */
-export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps): void {
+export const authRoutes: ServicePlugin<AuthRouteDeps> = async (app, { accounts }) => {
   // req.ip is the address the gateway forwarded (the kit trusts exactly that one hop).
   const caller = (req: FastifyRequest): Caller => ({ requestId: req.id, clientAddress: req.ip });
 
@@ -259,7 +259,7 @@ export function registerAuthRoutes(app: ServiceApp, { accounts }: AuthRouteDeps)
       return { message: Messages.passwordReset };
     },
   );
-}
+};
 
 /** The session token of this request, as the gateway resolved it (the gateway passes Authorization on). */
 export function bearerToken(req: FastifyRequest): string | null {

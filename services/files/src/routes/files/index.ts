@@ -8,7 +8,7 @@ import {
 import {
   AppError,
   ErrorReply,
-  type ServiceApp,
+  type ServicePlugin,
   forbidden,
   notFound,
   requireAdmin,
@@ -48,7 +48,7 @@ const UploadParts = Type.Object(
 /** The multipart parser's limit errors carry these codes; they become our 413. */
 const LIMIT_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
 
-export function registerFileRoutes(app: ServiceApp, deps: FileRouteDeps): void {
+export const fileRoutes: ServicePlugin<FileRouteDeps> = async (app, deps) => {
   app.post(
     '/api/admin/requests/:id/upload',
     {
@@ -144,4 +144,4 @@ export function registerFileRoutes(app: ServiceApp, deps: FileRouteDeps): void {
         .send(body as never);
     },
   );
-}
+};

@@ -1,16 +1,8 @@
 import { Readable } from 'node:stream';
-import { type ServiceApp, badRequest, requireAdmin } from '@homereport/kit';
-import { ErrorReply } from '@homereport/kit';
-import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
-import type { Leads } from '../../domain/leads.js';
-import { checkKeyName } from '../../domain/webhook-keys.js';
 import {
   CreateWebhookKeyBody,
   CreateWebhookKeyReply,
-  KeyNameParams,
   LeadDetailReply,
-  LeadIdParams,
   LeadStats,
   LeadsExportQuery,
   LeadsQuery,
@@ -19,8 +11,14 @@ import {
   UpdateLeadStatusBody,
   UpdateLeadStatusReply,
   WebhookKeysReply,
-  errors,
-} from '../../schemas/leads.js';
+} from '@homereport/contracts';
+import { type ServicePlugin, badRequest, requireAdmin } from '@homereport/kit';
+import { ErrorReply } from '@homereport/kit';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import type { Leads } from '../../domain/leads.js';
+import { checkKeyName } from '../../domain/webhook-keys.js';
+import { KeyNameParams, LeadIdParams, errors } from '../../schemas/leads.js';
 
 interface AdminRouteDeps {
   leads: Leads;
@@ -43,7 +41,7 @@ async function keepKeyNameAsStored(req: FastifyRequest): Promise<void> {
 }
 
 /** /api/admin/webhook-keys* and /api/admin/leads* (api.md "Admin"). The gateway lets only admins in; so do we. */
-export function registerAdminRoutes(app: ServiceApp, { leads }: AdminRouteDeps): void {
+export const adminRoutes: ServicePlugin<AdminRouteDeps> = async (app, { leads }) => {
   app.get(
     '/api/admin/webhook-keys',
     {
@@ -196,4 +194,4 @@ export function registerAdminRoutes(app: ServiceApp, { leads }: AdminRouteDeps):
       return result;
     },
   );
-}
+};

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Leads } from '../../domain/leads.js';
 import { MetaLeadAds } from '../../domain/meta-lead-ads.js';
 import type { GraphLeadRead, StoredKey } from '../../domain/ports.js';
-import { registerMetaWebhookRoutes } from './meta.js';
+import { metaWebhookRoutes } from './meta.js';
 
 // The Meta routes on an app without servers: what HTTP does before the use case (not configured,
 // the raw body and its signature, content types). The stored outcome and the 413 (whose drain
@@ -48,7 +48,7 @@ async function build(meta: MetaLeadAds | null, bodyLimit = 4096): Promise<Servic
     name: 'leads',
     logger: createLogger({ name: 'leads', level: 'silent', format: 'json' }),
   });
-  await registerMetaWebhookRoutes(app, { meta, bodyLimit });
+  await app.register(metaWebhookRoutes, { meta, bodyLimit });
   return app;
 }
 

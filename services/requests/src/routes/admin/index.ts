@@ -10,7 +10,7 @@ import {
   UpdateStatusBody,
   UpdateStatusReply,
 } from '@homereport/contracts';
-import { ErrorReply, type ServiceApp, requireAdmin } from '@homereport/kit';
+import { ErrorReply, type ServicePlugin, requireAdmin } from '@homereport/kit';
 import { ADMIN_PAGE_DEFAULT, type Requests } from '../../domain/requests.js';
 
 const tags = ['admin'];
@@ -20,7 +20,7 @@ const config = { auth: 'admin' } as const;
  * /api/admin/* calls about requests. The gateway refuses non-admins before routing; the check
  * here is the second line, should the service ever be reached another way.
  */
-export function registerAdminRoutes(app: ServiceApp, deps: { requests: Requests }): void {
+export const adminRoutes: ServicePlugin<{ requests: Requests }> = async (app, deps) => {
   app.get(
     '/api/admin/dashboard',
     { config, schema: { tags, summary: 'Request counts by status', response: { 200: AdminDashboardReply } } },
@@ -129,4 +129,4 @@ export function registerAdminRoutes(app: ServiceApp, deps: { requests: Requests 
       return { request };
     },
   );
-}
+};

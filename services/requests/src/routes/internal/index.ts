@@ -1,5 +1,5 @@
 import { CoverageRequest, RequestIdParams, UserDataExport } from '@homereport/contracts';
-import { ErrorReply, type ServiceApp, notFound } from '@homereport/kit';
+import { ErrorReply, type ServicePlugin, notFound } from '@homereport/kit';
 import { Type } from '@sinclair/typebox';
 import type { ReportFiles } from '../../domain/ports.js';
 import type { Reports } from '../../domain/reports.js';
@@ -15,7 +15,7 @@ const UserIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64
  * for their account export. Reachable only with the internal secret, never through the gateway,
  * which forwards /api paths only.
  */
-export function registerInternalRoutes(app: ServiceApp, deps: { requests: Requests; reports: Reports }): void {
+export const internalRoutes: ServicePlugin<{ requests: Requests; reports: Reports }> = async (app, deps) => {
   app.get(
     '/internal/users/:id/export',
     { schema: { hide: true, params: UserIdParams, response: { 200: UserDataExport } } },
@@ -68,4 +68,4 @@ export function registerInternalRoutes(app: ServiceApp, deps: { requests: Reques
       return { request, replaced: replaced.map((f) => f.key) };
     },
   );
-}
+};

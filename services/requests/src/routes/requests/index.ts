@@ -13,6 +13,7 @@ import {
   type Redis,
   type RequestBudget,
   type ServiceApp,
+  type ServicePlugin,
   formatCacheGeneration,
   requestBudget,
   requireUser,
@@ -23,12 +24,14 @@ import { COVERED_PAGE_DEFAULT, type Requests, SEARCH_PAGE_DEFAULT } from '../../
 const tags = ['requests'];
 
 /** /api/requests/*, as in api.md "Coverage requests and reports". */
-export function registerRequestRoutes(
-  app: ServiceApp,
-  deps: { requests: Requests; reports: Reports; redis: Redis; allowance: Omit<RequestBudget, 'redis'> },
-): void {
+export const requestRoutes: ServicePlugin<{
+  requests: Requests;
+  reports: Reports;
+  redis: Redis;
+  allowance: Omit<RequestBudget, 'redis'>;
+}> = async (app, deps) => {
   // The hourly allowance covers this route alone (its encapsulated context).
-  app.register(async (limited: ServiceApp) => {
+  await app.register(async (limited: ServiceApp) => {
     await limited.register(requestBudget, { redis: deps.redis, ...deps.allowance });
     limited.post(
       '/api/requests',
@@ -118,4 +121,4 @@ export function registerRequestRoutes(
       return reply;
     },
   );
-}
+};

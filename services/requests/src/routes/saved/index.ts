@@ -1,5 +1,5 @@
 import { SavedReportParams, SavedReportsReply } from '@homereport/contracts';
-import { type ServiceApp, requireUser, userSetSchemas } from '@homereport/kit';
+import { type ServicePlugin, requireUser, userSetSchemas } from '@homereport/kit';
 import type { SavedReports } from '../../domain/saved-reports.js';
 
 const routes = userSetSchemas(SavedReportParams, SavedReportsReply, {
@@ -9,7 +9,7 @@ const routes = userSetSchemas(SavedReportParams, SavedReportsReply, {
 });
 
 /** /api/users/saved: the signed-in user's saved reports (api.md "Beyond the spec"). */
-export function registerSavedRoutes(app: ServiceApp, deps: { saved: SavedReports }): void {
+export const savedRoutes: ServicePlugin<{ saved: SavedReports }> = async (app, deps) => {
   app.get('/api/users/saved', routes.list, async (req) => ({
     saved: await deps.saved.list(requireUser(req).userId),
   }));
@@ -23,4 +23,4 @@ export function registerSavedRoutes(app: ServiceApp, deps: { saved: SavedReports
     await deps.saved.remove(requireUser(req).userId, req.params.requestId);
     return reply.status(204).send(null);
   });
-}
+};

@@ -1,12 +1,12 @@
 import { RequestIdParams, ShareLinkReply, SharedReportReply, SharedTokenParams } from '@homereport/contracts';
-import { ErrorReply, type ServiceApp, requireUser } from '@homereport/kit';
+import { ErrorReply, type ServicePlugin, requireUser } from '@homereport/kit';
 import { Type } from '@sinclair/typebox';
 import type { Shares } from '../../domain/shares.js';
 
 const tags = ['shares'];
 
 /** Share links of reports, as in api.md "Beyond the spec". */
-export function registerShareRoutes(app: ServiceApp, deps: { shares: Shares }): void {
+export const shareRoutes: ServicePlugin<{ shares: Shares }> = async (app, deps) => {
   app.post(
     '/api/requests/:id/share',
     {
@@ -65,4 +65,4 @@ export function registerShareRoutes(app: ServiceApp, deps: { shares: Shares }): 
       return { request };
     },
   );
-}
+};

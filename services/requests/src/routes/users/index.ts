@@ -1,11 +1,11 @@
 import { AccessHistoryReply, UserStats } from '@homereport/contracts';
-import { type ServiceApp, requireUser } from '@homereport/kit';
+import { type ServicePlugin, requireUser } from '@homereport/kit';
 import type { Reports } from '../../domain/reports.js';
 
 const tags = ['users'];
 
 /** /api/users/stats and /api/users/access-history: kept counters and a bounded recent list. */
-export function registerUserRoutes(app: ServiceApp, deps: { reports: Reports }): void {
+export const userRoutes: ServicePlugin<{ reports: Reports }> = async (app, deps) => {
   app.get(
     '/api/users/stats',
     {
@@ -23,4 +23,4 @@ export function registerUserRoutes(app: ServiceApp, deps: { reports: Reports }):
     },
     async (req) => ({ history: await deps.reports.history(requireUser(req).userId) }),
   );
-}
+};

@@ -1,5 +1,5 @@
 import { ZipWatchParams, ZipWatchReply } from '@homereport/contracts';
-import { type ServiceApp, requireUser, userSetSchemas } from '@homereport/kit';
+import { type ServicePlugin, requireUser, userSetSchemas } from '@homereport/kit';
 import type { ZipWatches } from '../../domain/zip-watches.js';
 
 const routes = userSetSchemas(ZipWatchParams, ZipWatchReply, {
@@ -9,7 +9,7 @@ const routes = userSetSchemas(ZipWatchParams, ZipWatchReply, {
 });
 
 /** /api/users/zip-watch: the ZIP codes the signed-in user watches (api.md "Beyond the spec"). */
-export function registerZipWatchRoutes(app: ServiceApp, deps: { watches: ZipWatches }): void {
+export const zipWatchRoutes: ServicePlugin<{ watches: ZipWatches }> = async (app, deps) => {
   app.get('/api/users/zip-watch', routes.list, async (req) => ({
     zips: await deps.watches.list(requireUser(req).userId),
   }));
@@ -25,4 +25,4 @@ export function registerZipWatchRoutes(app: ServiceApp, deps: { watches: ZipWatc
     await deps.watches.unwatch(requireUser(req).userId, req.params.zipCode);
     return reply.status(204).send(null);
   });
-}
+};

@@ -4,6 +4,7 @@ import {
   CACHE_GENERATION_HEADER,
   ErrorReply,
   type ServiceApp,
+  type ServicePlugin,
   badRequest,
   etagMatches,
   formatCacheGeneration,
@@ -40,10 +41,10 @@ interface ZipcodeRouteDeps {
 const tags = ['zipcodes'];
 
 /** GET /api/zipcodes, GET /api/zipcodes/:zipCode and POST /api/admin/zipcodes/import (api.md). */
-export function registerZipcodeRoutes(
-  app: ServiceApp,
-  { store, list, details, importBodyLimit, alertWatchers }: ZipcodeRouteDeps,
-): void {
+export const zipcodeRoutes: ServicePlugin<ZipcodeRouteDeps> = async (
+  app,
+  { store, list, details, importBodyLimit, alertWatchers },
+) => {
   app.get(
     '/api/zipcodes',
     {
@@ -157,7 +158,7 @@ export function registerZipcodeRoutes(
       },
     );
   });
-}
+};
 
 /** A sentence for a refused query string, from the parameter's description in ZipListQuery. */
 function queryProblem(
