@@ -9,6 +9,7 @@ type PasswordFieldProps = {
   value: string;
   onChange: (value: string) => void;
   autoComplete: 'current-password' | 'new-password';
+  /** Defaults to the id. */
   testId?: string;
   placeholder?: string;
   required?: boolean;
@@ -25,7 +26,7 @@ export function PasswordField({
   value,
   onChange,
   autoComplete,
-  testId,
+  testId = id,
   placeholder,
   required = true,
   invalid = false,
@@ -55,7 +56,7 @@ export function PasswordField({
             aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
             aria-pressed={visible}
             aria-controls={id}
-            data-testid={testId ? `${testId}-toggle` : undefined}
+            data-testid={`${testId}-toggle`}
           >
             <Icon name={visible ? 'eyeOff' : 'eye'} size={18} />
           </button>

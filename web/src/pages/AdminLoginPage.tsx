@@ -1,8 +1,8 @@
 import { MFA_REQUIRED } from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert } from '../components/Alert';
 import { TextField } from '../components/Field';
+import { PendingButton, ProblemAlert } from '../components/Form';
 import { Icon } from '../components/Icon';
 import { SignInForm, useSignIn } from '../components/SignInForm';
 import { AuthLayout, BackLink } from '../components/SiteLayout';
@@ -51,11 +51,7 @@ export function AdminLoginPage() {
         />
       ) : (
         <>
-          {form.problem && (
-            <Alert kind="error" testId="admin-login-error" id="admin-login-problem">
-              {form.problem.message}
-            </Alert>
-          )}
+          <ProblemAlert problem={form.problem} id="admin-login-problem" testId="admin-login-error" />
           <SignInForm
             form={form}
             emailId="admin-email"
@@ -106,11 +102,7 @@ function CodeStep({
 
   return (
     <form className="form" onSubmit={send} noValidate>
-      {error && (
-        <Alert kind="error" testId="admin-login-error" id="admin-code-problem">
-          {error}
-        </Alert>
-      )}
+      <ProblemAlert problem={error} id="admin-code-problem" testId="admin-login-error" />
       <TextField
         id="admin-mfa-code"
         label={recovery ? 'Recovery code' : 'Authentication code'}
@@ -134,14 +126,15 @@ function CodeStep({
         invalid={Boolean(error)}
         describedBy={error ? 'admin-code-problem' : undefined}
       />
-      <button
-        type="submit"
+      <PendingButton
+        pending={submitting}
+        pendingLabel="Verifying..."
+        disabled={value.trim() === ''}
         className="btn btn-dark btn-block"
-        data-testid="admin-mfa-submit"
-        disabled={submitting || value.trim() === ''}
+        testId="admin-mfa-submit"
       >
         Verify and Sign In
-      </button>
+      </PendingButton>
       <div className="admin-code-links">
         <button
           type="button"

@@ -3,14 +3,14 @@ import { Link } from 'react-router-dom';
 import { api } from '../api/client';
 import type { MessageResponse } from '../api/types';
 import { EmailField } from '../components/EmailField';
-import { FormProblemAlert, SubmitButton, problemMarks } from '../components/Form';
+import { PendingButton, ProblemAlert } from '../components/Form';
 import { Icon } from '../components/Icon';
 import { ResultPanel } from '../components/ResultPanel';
 import { AuthLayout } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useFormSend } from '../hooks/useFormSend';
 import { emailProblem } from '../session/emailRules';
-import { problemFrom } from '../session/formProblem';
+import { fieldState, problemFrom } from '../session/formProblem';
 
 const PROBLEM_ID = 'forgot-password-problem';
 
@@ -71,7 +71,7 @@ export function ForgotPasswordPage() {
           Enter the email address of your account and we will send you a link to choose a new one.
         </p>
       </div>
-      <FormProblemAlert problem={problem} id={PROBLEM_ID} testId="forgot-password-error" />
+      <ProblemAlert problem={problem} id={PROBLEM_ID} testId="forgot-password-error" />
       <form className="form" onSubmit={(event) => void handleSubmit(event)}>
         <EmailField
           id="forgot-email"
@@ -81,11 +81,11 @@ export function ForgotPasswordPage() {
             setProblem(null);
           }}
           testId="forgot-password-email"
-          {...problemMarks(problem, PROBLEM_ID)('email')}
+          {...fieldState(problem, 'email', PROBLEM_ID)}
         />
-        <SubmitButton sending={submitting} sendingLabel="Sending..." testId="forgot-password-submit">
+        <PendingButton pending={submitting} pendingLabel="Sending..." testId="forgot-password-submit">
           Send Reset Link
-        </SubmitButton>
+        </PendingButton>
       </form>
       <p className="auth-switch">
         Remembered it? <Link to="/login">Back to Sign In</Link>

@@ -3,7 +3,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { api } from '../api/client';
 import type { MessageResponse } from '../api/types';
 import { EmailField } from '../components/EmailField';
-import { FormProblemAlert, SubmitButton, problemMarks } from '../components/Form';
+import { PendingButton, ProblemAlert } from '../components/Form';
 import { Icon } from '../components/Icon';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { ResultPanel } from '../components/ResultPanel';
@@ -13,7 +13,7 @@ import { useFormSend } from '../hooks/useFormSend';
 import { usePasswordPair } from '../hooks/usePasswordPair';
 import { homeOf, useSession } from '../session/SessionProvider';
 import { emailProblem } from '../session/emailRules';
-import { problemFrom } from '../session/formProblem';
+import { fieldState, problemFrom } from '../session/formProblem';
 
 const benefits = [
   '10 free report credits per month',
@@ -91,25 +91,21 @@ export function RegisterPage() {
         <p className="muted">Start exploring property reports for free</p>
       </div>
 
-      <FormProblemAlert problem={problem} id={PROBLEM_ID} testId="register-error" />
+      <ProblemAlert problem={problem} id={PROBLEM_ID} testId="register-error" />
 
       <form className="form" onSubmit={(event) => void handleSubmit(event)}>
         <EmailField
           id="register-email"
           value={email}
           onChange={setEmail}
-          testId="register-email"
-          {...problemMarks(problem, PROBLEM_ID)('email')}
+          {...fieldState(problem, 'email', PROBLEM_ID)}
         />
         <NewPasswordFields
           pair={passwords}
+          idPrefix="register"
+          label="Password"
           problem={problem}
           problemId={PROBLEM_ID}
-          passwordId="register-password"
-          passwordLabel="Password"
-          confirmationId="register-confirm-password"
-          confirmationLabel="Confirm Password"
-          confirmationPlaceholder="Repeat your password"
         />
 
         <div className="benefits-box">
@@ -123,9 +119,9 @@ export function RegisterPage() {
           </ul>
         </div>
 
-        <SubmitButton sending={submitting} sendingLabel="Creating Account..." testId="register-submit">
+        <PendingButton pending={submitting} pendingLabel="Creating Account..." testId="register-submit">
           Create Account
-        </SubmitButton>
+        </PendingButton>
       </form>
 
       <p className="auth-switch">

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../api/client';
 import type { MessageResponse } from '../api/types';
-import { Alert } from '../components/Alert';
+import { PendingButton, ProblemAlert } from '../components/Form';
 import { Icon } from '../components/Icon';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { ResultPanel } from '../components/ResultPanel';
@@ -82,35 +82,18 @@ export function ResetPasswordPage() {
         <h1>Choose a New Password</h1>
         <p className="muted">Your new password must be at least 8 characters long.</p>
       </div>
-      {problem && (
-        <Alert kind="error" testId="reset-password-error" id={PROBLEM_ID}>
-          <p>{problem.message}</p>
-          {problem.fromServer && (
-            <p>
-              <Link to="/forgot-password">Request a new reset link</Link>
-            </p>
-          )}
-        </Alert>
-      )}
+      <ProblemAlert problem={problem} id={PROBLEM_ID} testId="reset-password-error">
+        {problem?.fromServer && (
+          <p>
+            <Link to="/forgot-password">Request a new reset link</Link>
+          </p>
+        )}
+      </ProblemAlert>
       <form className="form" onSubmit={(event) => void handleSubmit(event)}>
-        <NewPasswordFields
-          pair={passwords}
-          passwordId="reset-password"
-          passwordLabel="New Password"
-          confirmationId="reset-confirm-password"
-          confirmationLabel="Confirm New Password"
-          confirmationPlaceholder="Repeat your new password"
-          problem={problem}
-          problemId={PROBLEM_ID}
-        />
-        <button
-          type="submit"
-          className="btn btn-primary btn-block"
-          disabled={submitting || !token}
-          data-testid="reset-password-submit"
-        >
-          {submitting ? 'Saving...' : 'Reset Password'}
-        </button>
+        <NewPasswordFields pair={passwords} idPrefix="reset" problem={problem} problemId={PROBLEM_ID} />
+        <PendingButton pending={submitting} pendingLabel="Saving..." disabled={!token} testId="reset-password-submit">
+          Reset Password
+        </PendingButton>
       </form>
       <p className="auth-switch">
         <Link to="/login">Back to Sign In</Link>
