@@ -5,6 +5,8 @@ import { Icon } from './Icon';
 
 type PasswordFieldProps = {
   id: string;
+  /** Defaults to the id. */
+  name?: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -22,6 +24,7 @@ type PasswordFieldProps = {
 /** A password input with a show/hide toggle that keeps focus order and screen-reader labels right. */
 export function PasswordField({
   id,
+  name = id,
   label,
   value,
   onChange,
@@ -39,7 +42,7 @@ export function PasswordField({
         <div className="input-with-action">
           <input
             {...control}
-            name={id}
+            name={name}
             type={visible ? 'text' : 'password'}
             value={value}
             onChange={(event) => onChange(event.target.value)}

@@ -1,9 +1,9 @@
 import { MFA_REQUIRED } from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { AuthHeading } from '../components/AuthScreen';
 import { TextField } from '../components/Field';
 import { PendingButton, ProblemAlert } from '../components/Form';
-import { Icon } from '../components/Icon';
 import { SignInForm, useSignIn } from '../components/SignInForm';
 import { AuthLayout, BackLink } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -32,13 +32,9 @@ export function AdminLoginPage() {
 
   return (
     <AuthLayout>
-      <div className="auth-heading">
-        <span className="icon-badge icon-badge-lg icon-badge-dark">
-          <Icon name="shield" size={26} />
-        </span>
-        <h1>Admin Access</h1>
-        <p className="muted">Sign in to manage requests, reports and leads</p>
-      </div>
+      <AuthHeading icon="shield" dark title="Admin Access">
+        Sign in to manage requests, reports and leads
+      </AuthHeading>
       {askCode ? (
         <CodeStep
           error={error}

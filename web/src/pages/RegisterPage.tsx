@@ -2,11 +2,11 @@ import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { api } from '../api/client';
 import type { MessageResponse } from '../api/types';
+import { AuthHeading, AuthResult } from '../components/AuthScreen';
+import { CheckList } from '../components/CheckList';
 import { EmailField } from '../components/EmailField';
 import { PendingButton, ProblemAlert } from '../components/Form';
-import { Icon } from '../components/Icon';
 import { NewPasswordFields } from '../components/NewPasswordFields';
-import { ResultPanel } from '../components/ResultPanel';
 import { AuthLayout, BackLink } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useFormSend } from '../hooks/useFormSend';
@@ -65,31 +65,21 @@ export function RegisterPage() {
 
   if (registeredEmail) {
     return (
-      <AuthLayout>
-        <ResultPanel
-          testId="register-success"
-          icon="mail"
-          title="Check Your Email"
-          link={{ to: '/login', label: 'Go to Sign In' }}
-        >
-          <p>
-            We sent a verification email to <strong>{registeredEmail}</strong>.
-          </p>
-          <p className="muted">
-            You must verify your email address before you can sign in. Open the link in the email to activate your
-            account.
-          </p>
-        </ResultPanel>
-      </AuthLayout>
+      <AuthResult testId="register-success" icon="mail" title="Check Your Email" signIn="Go to Sign In">
+        <p>
+          We sent a verification email to <strong>{registeredEmail}</strong>.
+        </p>
+        <p className="muted">
+          You must verify your email address before you can sign in. Open the link in the email to activate your
+          account.
+        </p>
+      </AuthResult>
     );
   }
 
   return (
     <AuthLayout>
-      <div className="auth-heading">
-        <h1>Create Your Account</h1>
-        <p className="muted">Start exploring property reports for free</p>
-      </div>
+      <AuthHeading title="Create Your Account">Start exploring property reports for free</AuthHeading>
 
       <ProblemAlert problem={problem} id={PROBLEM_ID} testId="register-error" />
 
@@ -110,13 +100,7 @@ export function RegisterPage() {
 
         <div className="benefits-box">
           <h2>What you get</h2>
-          <ul className="check-list">
-            {benefits.map((benefit) => (
-              <li key={benefit}>
-                <Icon name="check" size={16} /> {benefit}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={benefits} size={16} />
         </div>
 
         <PendingButton pending={submitting} pendingLabel="Creating Account..." testId="register-submit">

@@ -2,10 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../api/client';
 import type { MessageResponse } from '../api/types';
+import { AuthHeading, AuthResult } from '../components/AuthScreen';
 import { PendingButton, ProblemAlert } from '../components/Form';
-import { Icon } from '../components/Icon';
 import { NewPasswordFields } from '../components/NewPasswordFields';
-import { ResultPanel } from '../components/ResultPanel';
 import { AuthLayout } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useFormSend } from '../hooks/useFormSend';
@@ -59,29 +58,18 @@ export function ResetPasswordPage() {
 
   if (done) {
     return (
-      <AuthLayout>
-        <ResultPanel
-          testId="reset-password-success"
-          icon="checkCircle"
-          title="Password Changed"
-          link={{ to: '/login', label: 'Sign In' }}
-        >
-          <p>Your password has been changed and all other sessions were signed out.</p>
-          <p className="muted">Sign in with your new password to continue.</p>
-        </ResultPanel>
-      </AuthLayout>
+      <AuthResult testId="reset-password-success" icon="checkCircle" title="Password Changed" signIn="Sign In">
+        <p>Your password has been changed and all other sessions were signed out.</p>
+        <p className="muted">Sign in with your new password to continue.</p>
+      </AuthResult>
     );
   }
 
   return (
     <AuthLayout>
-      <div className="auth-heading">
-        <span className="icon-badge icon-badge-lg">
-          <Icon name="lock" size={26} />
-        </span>
-        <h1>Choose a New Password</h1>
-        <p className="muted">Your new password must be at least 8 characters long.</p>
-      </div>
+      <AuthHeading icon="lock" title="Choose a New Password">
+        Your new password must be at least 8 characters long.
+      </AuthHeading>
       <ProblemAlert problem={problem} id={PROBLEM_ID} testId="reset-password-error">
         {problem?.fromServer && (
           <p>

@@ -3,7 +3,7 @@ import { isApiError } from '../../../api/client';
 import { AccountBar } from '../../../components/AccountBar';
 import { Alert } from '../../../components/Alert';
 import { CardSection } from '../../../components/CardSection';
-import { PendingButton, ProblemAlert } from '../../../components/Form';
+import { PendingButton, ProblemAlert, useFormFields } from '../../../components/Form';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { PasswordField } from '../../../components/PasswordField';
 import { SiteLayout } from '../../../components/SiteLayout';
@@ -139,15 +139,18 @@ const DELETE_PROBLEM_ID = 'delete-account-problem';
 function DeleteSection() {
   const { leave } = useSession();
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
   const [confirmed, setConfirmed] = useState(false);
   const [problem, setProblem] = useState<FormProblem | null>(null);
+  const { values, setValues, field } = useFormFields(
+    { password: '' },
+    { idPrefix: 'delete', problem, problemId: DELETE_PROBLEM_ID },
+  );
   const remove = useDeleteAccount();
   const confirmMarks = fieldState(problem, 'confirm', DELETE_PROBLEM_ID);
 
   function close() {
     setOpen(false);
-    setPassword('');
+    setValues({ password: '' });
     setConfirmed(false);
     setProblem(null);
   }
@@ -159,13 +162,10 @@ function DeleteSection() {
       return;
     }
     setProblem(null);
-    remove.mutate(
-      { password },
-      {
-        onSuccess: () => void leave(ACCOUNT_DELETED_MESSAGE),
-        onError: (error) => setProblem(problemOf(error, 'password')),
-      },
-    );
+    remove.mutate(values, {
+      onSuccess: () => void leave(ACCOUNT_DELETED_MESSAGE),
+      onError: (error) => setProblem(problemOf(error, 'password')),
+    });
   }
 
   return (
@@ -193,14 +193,7 @@ function DeleteSection() {
       ) : (
         <form className="form" onSubmit={handleSubmit} data-testid="delete-account-form">
           <ProblemAlert problem={problem} id={DELETE_PROBLEM_ID} testId="delete-account-error" />
-          <PasswordField
-            id="delete-password"
-            label="Your Password"
-            value={password}
-            onChange={setPassword}
-            autoComplete="current-password"
-            {...fieldState(problem, 'password', DELETE_PROBLEM_ID)}
-          />
+          <PasswordField {...field('password')} label="Your Password" autoComplete="current-password" />
           <label className="settings-confirm">
             <input
               type="checkbox"

@@ -7,6 +7,7 @@ import {
 } from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { CheckList } from '../../../components/CheckList';
 import { TextAreaField, TextField } from '../../../components/Field';
 import { PendingButton, ProblemAlert, useFormFields } from '../../../components/Form';
 import { Icon } from '../../../components/Icon';
@@ -202,13 +203,7 @@ export function RequestPage() {
                   <h2 className="card-title">
                     <Icon name="file" /> What's Included
                   </h2>
-                  <ul className="check-list">
-                    {included.map((item) => (
-                      <li key={item}>
-                        <Icon name="check" size={18} /> {item}
-                      </li>
-                    ))}
-                  </ul>
+                  <CheckList items={included} />
                   {!user && (
                     <p className="muted included-note">
                       <Link to="/register">Create a free account</Link> to track your requests and get an email when the
