@@ -25,15 +25,13 @@ export function AuthHeading({
 
 /** How an account screen's form went, alone on the screen, with the way on to sign in (`signIn` is its label). */
 export function AuthResult({
-  testId,
-  icon,
-  title,
   signIn,
   children,
+  ...panel
 }: { testId: string; icon: IconName; title: string; signIn: string; children: ReactNode }) {
   return (
     <AuthLayout>
-      <ResultPanel testId={testId} icon={icon} title={title} link={{ to: '/login', label: signIn }}>
+      <ResultPanel {...panel} link={{ to: '/login', label: signIn }}>
         {children}
       </ResultPanel>
     </AuthLayout>
