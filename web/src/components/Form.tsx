@@ -19,7 +19,7 @@ export function ProblemAlert({
   testId,
   children,
 }: {
-  problem: { message: string } | string | null | undefined;
+  problem: { message: string } | string | false | null | undefined;
   id?: string;
   testId: string;
   children?: ReactNode;

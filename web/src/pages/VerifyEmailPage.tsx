@@ -2,7 +2,6 @@ import type { VerifyEmailReply } from '@homereport/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../api/client';
-import { Alert } from '../components/Alert';
 import { EmailField } from '../components/EmailField';
 import { PendingButton, ProblemAlert } from '../components/Form';
 import { Icon } from '../components/Icon';
@@ -103,9 +102,7 @@ function VerificationFailed({ error }: { error: string }) {
         </span>
         <h1>Verification Failed</h1>
       </div>
-      <Alert kind="error" testId="verify-error">
-        {error}
-      </Alert>
+      <ProblemAlert problem={error} testId="verify-error" />
 
       {resend.state.kind === 'sent' ? (
         <ResendConfirmation email={resend.state.email} />
