@@ -50,7 +50,7 @@ describe('the settings page', () => {
     // A wrong current password is said so, and the session stays.
     await page.getByTestId('current-password').fill('not my password');
     await page.getByTestId('new-password').fill(NEW_PASSWORD);
-    await page.getByTestId('confirm-new-password').fill(NEW_PASSWORD);
+    await page.getByTestId('new-confirm-password').fill(NEW_PASSWORD);
     await page.getByTestId('change-password-submit').click();
     await expect(page.getByTestId('change-password-error').textContent()).resolves.toContain(
       'Your current password is incorrect.',
@@ -61,20 +61,20 @@ describe('the settings page', () => {
 
     // The confirmation must match before anything is sent.
     await page.getByTestId('current-password').fill(account.password);
-    await page.getByTestId('confirm-new-password').fill('something else');
+    await page.getByTestId('new-confirm-password').fill('something else');
     await page.getByTestId('change-password-submit').click();
     await expect(page.getByTestId('change-password-error').textContent()).resolves.toMatch(/do not match/i);
 
     // The current password again is no change: said so, before anything is sent.
     await page.getByTestId('new-password').fill(account.password);
-    await page.getByTestId('confirm-new-password').fill(account.password);
+    await page.getByTestId('new-confirm-password').fill(account.password);
     await page.getByTestId('change-password-submit').click();
     await expect(page.getByTestId('change-password-error').textContent()).resolves.toContain(
       'Your new password must be different from your current one.',
     );
 
     await page.getByTestId('new-password').fill(NEW_PASSWORD);
-    await page.getByTestId('confirm-new-password').fill(NEW_PASSWORD);
+    await page.getByTestId('new-confirm-password').fill(NEW_PASSWORD);
     await page.getByTestId('change-password-submit').click();
     await expect(page.getByTestId('change-password-success').textContent()).resolves.toMatch(
       /password has been changed/i,

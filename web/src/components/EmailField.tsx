@@ -1,25 +1,18 @@
 import { EMAIL_MAX_LENGTH } from '@homereport/contracts';
+import type { ComponentProps } from 'react';
 import { TextField } from './Field';
 
-type EmailFieldProps = {
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  testId: string;
+type EmailFieldProps = Omit<ComponentProps<typeof TextField>, 'label' | 'autoComplete'> & {
   label?: string;
   autoComplete?: 'email' | 'username';
-  placeholder?: string;
-  /** Marks the field as wrong (aria-invalid) ... */
-  invalid?: boolean;
-  /** ... and names the element that says why (aria-describedby). */
-  describedBy?: string;
 };
 
-/** The required email input of the sign-in and account screens, with its label. */
+/** The required email input of the sign-in, account and contact screens, with its label. */
 export function EmailField({
   label = 'Email Address',
   autoComplete = 'email',
   placeholder = 'you@example.com',
+  maxLength = EMAIL_MAX_LENGTH,
   ...field
 }: EmailFieldProps) {
   return (
@@ -28,7 +21,7 @@ export function EmailField({
       label={label}
       name="email"
       type="email"
-      maxLength={EMAIL_MAX_LENGTH}
+      maxLength={maxLength}
       autoComplete={autoComplete}
       required
       placeholder={placeholder}

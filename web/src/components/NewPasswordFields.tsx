@@ -4,48 +4,41 @@ import { PasswordField } from './PasswordField';
 
 type NewPasswordFieldsProps = {
   pair: ReturnType<typeof usePasswordPair>;
-  /** Ids of the two inputs, which are also their test ids. */
-  passwordId: string;
-  confirmationId: string;
-  passwordLabel: string;
-  confirmationLabel: string;
-  confirmationPlaceholder: string;
+  /** The inputs' ids, which are also their test ids: `<idPrefix>-password`, `<idPrefix>-confirm-password`. */
+  idPrefix: string;
+  /** The first field's label; the second is "Confirm <label>". */
+  label?: string;
   /** What is wrong with the form, and the id of the element that says it (fields 'password', 'confirmation'). */
   problem?: FormProblem | null;
   problemId?: string;
 };
 
-/** A new password and its confirmation, as chosen on the register and reset screens. */
+/** A new password and its confirmation, as chosen on the register, reset and settings screens. */
 export function NewPasswordFields({
   pair,
-  passwordId,
-  confirmationId,
-  passwordLabel,
-  confirmationLabel,
-  confirmationPlaceholder,
+  idPrefix,
+  label = 'New Password',
   problem = null,
   problemId = '',
 }: NewPasswordFieldsProps) {
   return (
     <>
       <PasswordField
-        id={passwordId}
-        label={passwordLabel}
-        value={pair.password}
-        onChange={pair.setPassword}
+        id={`${idPrefix}-password`}
+        label={label}
         autoComplete="new-password"
         placeholder="At least 8 characters"
-        testId={passwordId}
+        value={pair.password}
+        onChange={pair.setPassword}
         {...fieldState(problem, 'password', problemId)}
       />
       <PasswordField
-        id={confirmationId}
-        label={confirmationLabel}
+        id={`${idPrefix}-confirm-password`}
+        label={`Confirm ${label}`}
+        autoComplete="new-password"
+        placeholder={`Repeat your ${label.toLowerCase()}`}
         value={pair.confirmation}
         onChange={pair.setConfirmation}
-        autoComplete="new-password"
-        placeholder={confirmationPlaceholder}
-        testId={confirmationId}
         {...fieldState(problem, 'confirmation', problemId)}
       />
     </>

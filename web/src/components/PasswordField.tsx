@@ -5,10 +5,13 @@ import { Icon } from './Icon';
 
 type PasswordFieldProps = {
   id: string;
+  /** Defaults to the id. */
+  name?: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
   autoComplete: 'current-password' | 'new-password';
+  /** Defaults to the id. */
   testId?: string;
   placeholder?: string;
   required?: boolean;
@@ -21,11 +24,12 @@ type PasswordFieldProps = {
 /** A password input with a show/hide toggle that keeps focus order and screen-reader labels right. */
 export function PasswordField({
   id,
+  name = id,
   label,
   value,
   onChange,
   autoComplete,
-  testId,
+  testId = id,
   placeholder,
   required = true,
   invalid = false,
@@ -38,7 +42,7 @@ export function PasswordField({
         <div className="input-with-action">
           <input
             {...control}
-            name={id}
+            name={name}
             type={visible ? 'text' : 'password'}
             value={value}
             onChange={(event) => onChange(event.target.value)}
@@ -55,7 +59,7 @@ export function PasswordField({
             aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
             aria-pressed={visible}
             aria-controls={id}
-            data-testid={testId ? `${testId}-toggle` : undefined}
+            data-testid={`${testId}-toggle`}
           >
             <Icon name={visible ? 'eyeOff' : 'eye'} size={18} />
           </button>

@@ -3,6 +3,7 @@ import { type LoginResult, useSession } from '../session/SessionProvider';
 import { emailProblem } from '../session/emailRules';
 import { type FormProblem, fieldState } from '../session/formProblem';
 import { EmailField } from './EmailField';
+import { PendingButton } from './Form';
 import { PasswordField } from './PasswordField';
 
 /**
@@ -55,12 +56,13 @@ type SignInFormProps = {
   /** Ids of the inputs, which are also their test ids. */
   emailId: string;
   passwordId: string;
-  emailLabel: string;
-  emailAutoComplete: 'email' | 'username';
-  emailPlaceholder: string;
+  /** EmailField's, unless told. */
+  emailLabel?: string;
+  emailAutoComplete?: 'email' | 'username';
+  emailPlaceholder?: string;
   passwordPlaceholder: string;
   submitLabel: string;
-  submitClassName: string;
+  submitClassName?: string;
   submitTestId: string;
   /** Id of the element showing `form.problem`, which the fields in error point at. */
   problemId: string;
@@ -92,7 +94,6 @@ export function SignInForm({
         onChange={form.setEmail}
         autoComplete={emailAutoComplete}
         placeholder={emailPlaceholder}
-        testId={emailId}
         {...fieldState(form.problem, 'email', problemId)}
       />
       <PasswordField
@@ -102,13 +103,17 @@ export function SignInForm({
         onChange={form.setPassword}
         autoComplete="current-password"
         placeholder={passwordPlaceholder}
-        testId={passwordId}
         {...fieldState(form.problem, 'password', problemId)}
       />
       {children}
-      <button type="submit" className={submitClassName} disabled={form.submitting} data-testid={submitTestId}>
-        {form.submitting ? 'Signing In...' : submitLabel}
-      </button>
+      <PendingButton
+        pending={form.submitting}
+        pendingLabel="Signing In..."
+        className={submitClassName}
+        testId={submitTestId}
+      >
+        {submitLabel}
+      </PendingButton>
     </form>
   );
 }

@@ -1,9 +1,9 @@
 import { MFA_REQUIRED } from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert } from '../components/Alert';
+import { AuthHeading } from '../components/AuthScreen';
 import { TextField } from '../components/Field';
-import { Icon } from '../components/Icon';
+import { PendingButton, ProblemAlert } from '../components/Form';
 import { SignInForm, useSignIn } from '../components/SignInForm';
 import { AuthLayout, BackLink } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -32,13 +32,9 @@ export function AdminLoginPage() {
 
   return (
     <AuthLayout>
-      <div className="auth-heading">
-        <span className="icon-badge icon-badge-lg icon-badge-dark">
-          <Icon name="shield" size={26} />
-        </span>
-        <h1>Admin Access</h1>
-        <p className="muted">Sign in to manage requests, reports and leads</p>
-      </div>
+      <AuthHeading icon="shield" dark title="Admin Access">
+        Sign in to manage requests, reports and leads
+      </AuthHeading>
       {askCode ? (
         <CodeStep
           error={error}
@@ -51,11 +47,7 @@ export function AdminLoginPage() {
         />
       ) : (
         <>
-          {form.problem && (
-            <Alert kind="error" testId="admin-login-error" id="admin-login-problem">
-              {form.problem.message}
-            </Alert>
-          )}
+          <ProblemAlert problem={form.problem} id="admin-login-problem" testId="admin-login-error" />
           <SignInForm
             form={form}
             emailId="admin-email"
@@ -106,11 +98,7 @@ function CodeStep({
 
   return (
     <form className="form" onSubmit={send} noValidate>
-      {error && (
-        <Alert kind="error" testId="admin-login-error" id="admin-code-problem">
-          {error}
-        </Alert>
-      )}
+      <ProblemAlert problem={error} id="admin-code-problem" testId="admin-login-error" />
       <TextField
         id="admin-mfa-code"
         label={recovery ? 'Recovery code' : 'Authentication code'}
@@ -134,14 +122,15 @@ function CodeStep({
         invalid={Boolean(error)}
         describedBy={error ? 'admin-code-problem' : undefined}
       />
-      <button
-        type="submit"
+      <PendingButton
+        pending={submitting}
+        pendingLabel="Verifying..."
+        disabled={value.trim() === ''}
         className="btn btn-dark btn-block"
-        data-testid="admin-mfa-submit"
-        disabled={submitting || value.trim() === ''}
+        testId="admin-mfa-submit"
       >
         Verify and Sign In
-      </button>
+      </PendingButton>
       <div className="admin-code-links">
         <button
           type="button"

@@ -2,15 +2,14 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../api/client';
 import type { MessageResponse } from '../api/types';
+import { AuthHeading, AuthResult } from '../components/AuthScreen';
 import { EmailField } from '../components/EmailField';
-import { FormProblemAlert, SubmitButton, problemMarks } from '../components/Form';
-import { Icon } from '../components/Icon';
-import { ResultPanel } from '../components/ResultPanel';
+import { PendingButton, ProblemAlert } from '../components/Form';
 import { AuthLayout } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useFormSend } from '../hooks/useFormSend';
 import { emailProblem } from '../session/emailRules';
-import { problemFrom } from '../session/formProblem';
+import { fieldState, problemFrom } from '../session/formProblem';
 
 const PROBLEM_ID = 'forgot-password-problem';
 
@@ -44,34 +43,21 @@ export function ForgotPasswordPage() {
 
   if (sentTo) {
     return (
-      <AuthLayout>
-        <ResultPanel
-          testId="forgot-password-sent"
-          icon="mail"
-          title="Check Your Email"
-          link={{ to: '/login', label: 'Back to Sign In' }}
-        >
-          <p>
-            If an account exists for <strong>{sentTo}</strong>, we sent a link to reset your password. The link expires
-            in 1 hour.
-          </p>
-        </ResultPanel>
-      </AuthLayout>
+      <AuthResult testId="forgot-password-sent" icon="mail" title="Check Your Email" signIn="Back to Sign In">
+        <p>
+          If an account exists for <strong>{sentTo}</strong>, we sent a link to reset your password. The link expires in
+          1 hour.
+        </p>
+      </AuthResult>
     );
   }
 
   return (
     <AuthLayout>
-      <div className="auth-heading">
-        <span className="icon-badge icon-badge-lg">
-          <Icon name="lock" size={26} />
-        </span>
-        <h1>Forgot Your Password?</h1>
-        <p className="muted">
-          Enter the email address of your account and we will send you a link to choose a new one.
-        </p>
-      </div>
-      <FormProblemAlert problem={problem} id={PROBLEM_ID} testId="forgot-password-error" />
+      <AuthHeading icon="lock" title="Forgot Your Password?">
+        Enter the email address of your account and we will send you a link to choose a new one.
+      </AuthHeading>
+      <ProblemAlert problem={problem} id={PROBLEM_ID} testId="forgot-password-error" />
       <form className="form" onSubmit={(event) => void handleSubmit(event)}>
         <EmailField
           id="forgot-email"
@@ -81,11 +67,11 @@ export function ForgotPasswordPage() {
             setProblem(null);
           }}
           testId="forgot-password-email"
-          {...problemMarks(problem, PROBLEM_ID)('email')}
+          {...fieldState(problem, 'email', PROBLEM_ID)}
         />
-        <SubmitButton sending={submitting} sendingLabel="Sending..." testId="forgot-password-submit">
+        <PendingButton pending={submitting} pendingLabel="Sending..." testId="forgot-password-submit">
           Send Reset Link
-        </SubmitButton>
+        </PendingButton>
       </form>
       <p className="auth-switch">
         Remembered it? <Link to="/login">Back to Sign In</Link>

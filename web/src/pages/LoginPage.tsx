@@ -1,5 +1,6 @@
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { Alert } from '../components/Alert';
+import { AuthHeading } from '../components/AuthScreen';
+import { PendingButton, ProblemAlert } from '../components/Form';
 import { ResendConfirmation, useResendVerification } from '../components/ResendVerification';
 import { SignInForm, useSignIn } from '../components/SignInForm';
 import { AuthLayout, BackLink } from '../components/SiteLayout';
@@ -24,40 +25,31 @@ export function LoginPage() {
 
   return (
     <AuthLayout>
-      <div className="auth-heading">
-        <h1>Welcome Back</h1>
-        <p className="muted">Sign in to your HomeReport account</p>
-      </div>
+      <AuthHeading title="Welcome Back">Sign in to your HomeReport account</AuthHeading>
 
-      {form.problem && (
-        <Alert kind="error" testId="login-error" id="login-problem">
-          <p>{form.problem.message}</p>
-          {unverified && resend.state.kind !== 'sent' && (
-            <button
-              type="button"
-              className="btn btn-secondary btn-sm alert-action"
-              onClick={() => void resend.send(form.email)}
-              disabled={resend.state.kind === 'sending'}
-              data-testid="resend-verification"
-            >
-              {resend.state.kind === 'sending' ? 'Sending...' : 'Resend verification email'}
-            </button>
-          )}
-        </Alert>
-      )}
+      <ProblemAlert problem={form.problem} id="login-problem" testId="login-error">
+        {unverified && resend.state.kind !== 'sent' && (
+          <PendingButton
+            type="button"
+            pending={resend.state.kind === 'sending'}
+            pendingLabel="Sending..."
+            className="btn btn-secondary btn-sm alert-action"
+            onClick={() => void resend.send(form.email)}
+            testId="resend-verification"
+          >
+            Resend verification email
+          </PendingButton>
+        )}
+      </ProblemAlert>
       {resend.state.kind === 'sent' && <ResendConfirmation email={resend.state.email} />}
-      {resend.state.kind === 'failed' && <Alert kind="error">{resend.state.error}</Alert>}
+      <ProblemAlert problem={resend.state.kind === 'failed' && resend.state.error} testId="login-resend-error" />
 
       <SignInForm
         form={form}
         emailId="login-email"
-        emailLabel="Email Address"
-        emailAutoComplete="email"
-        emailPlaceholder="you@example.com"
         passwordId="login-password"
         passwordPlaceholder="Your password"
         submitLabel="Sign In"
-        submitClassName="btn btn-primary btn-block"
         submitTestId="login-submit"
         problemId="login-problem"
       >

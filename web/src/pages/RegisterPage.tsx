@@ -2,18 +2,18 @@ import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { api } from '../api/client';
 import type { MessageResponse } from '../api/types';
+import { AuthHeading, AuthResult } from '../components/AuthScreen';
+import { CheckList } from '../components/CheckList';
 import { EmailField } from '../components/EmailField';
-import { FormProblemAlert, SubmitButton, problemMarks } from '../components/Form';
-import { Icon } from '../components/Icon';
+import { PendingButton, ProblemAlert } from '../components/Form';
 import { NewPasswordFields } from '../components/NewPasswordFields';
-import { ResultPanel } from '../components/ResultPanel';
 import { AuthLayout, BackLink } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useFormSend } from '../hooks/useFormSend';
 import { usePasswordPair } from '../hooks/usePasswordPair';
 import { homeOf, useSession } from '../session/SessionProvider';
 import { emailProblem } from '../session/emailRules';
-import { problemFrom } from '../session/formProblem';
+import { fieldState, problemFrom } from '../session/formProblem';
 
 const benefits = [
   '10 free report credits per month',
@@ -65,67 +65,47 @@ export function RegisterPage() {
 
   if (registeredEmail) {
     return (
-      <AuthLayout>
-        <ResultPanel
-          testId="register-success"
-          icon="mail"
-          title="Check Your Email"
-          link={{ to: '/login', label: 'Go to Sign In' }}
-        >
-          <p>
-            We sent a verification email to <strong>{registeredEmail}</strong>.
-          </p>
-          <p className="muted">
-            You must verify your email address before you can sign in. Open the link in the email to activate your
-            account.
-          </p>
-        </ResultPanel>
-      </AuthLayout>
+      <AuthResult testId="register-success" icon="mail" title="Check Your Email" signIn="Go to Sign In">
+        <p>
+          We sent a verification email to <strong>{registeredEmail}</strong>.
+        </p>
+        <p className="muted">
+          You must verify your email address before you can sign in. Open the link in the email to activate your
+          account.
+        </p>
+      </AuthResult>
     );
   }
 
   return (
     <AuthLayout>
-      <div className="auth-heading">
-        <h1>Create Your Account</h1>
-        <p className="muted">Start exploring property reports for free</p>
-      </div>
+      <AuthHeading title="Create Your Account">Start exploring property reports for free</AuthHeading>
 
-      <FormProblemAlert problem={problem} id={PROBLEM_ID} testId="register-error" />
+      <ProblemAlert problem={problem} id={PROBLEM_ID} testId="register-error" />
 
       <form className="form" onSubmit={(event) => void handleSubmit(event)}>
         <EmailField
           id="register-email"
           value={email}
           onChange={setEmail}
-          testId="register-email"
-          {...problemMarks(problem, PROBLEM_ID)('email')}
+          {...fieldState(problem, 'email', PROBLEM_ID)}
         />
         <NewPasswordFields
           pair={passwords}
+          idPrefix="register"
+          label="Password"
           problem={problem}
           problemId={PROBLEM_ID}
-          passwordId="register-password"
-          passwordLabel="Password"
-          confirmationId="register-confirm-password"
-          confirmationLabel="Confirm Password"
-          confirmationPlaceholder="Repeat your password"
         />
 
         <div className="benefits-box">
           <h2>What you get</h2>
-          <ul className="check-list">
-            {benefits.map((benefit) => (
-              <li key={benefit}>
-                <Icon name="check" size={16} /> {benefit}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={benefits} size={16} />
         </div>
 
-        <SubmitButton sending={submitting} sendingLabel="Creating Account..." testId="register-submit">
+        <PendingButton pending={submitting} pendingLabel="Creating Account..." testId="register-submit">
           Create Account
-        </SubmitButton>
+        </PendingButton>
       </form>
 
       <p className="auth-switch">

@@ -2,10 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../api/client';
 import type { MessageResponse } from '../api/types';
-import { Alert } from '../components/Alert';
-import { Icon } from '../components/Icon';
+import { AuthHeading, AuthResult } from '../components/AuthScreen';
+import { PendingButton, ProblemAlert } from '../components/Form';
 import { NewPasswordFields } from '../components/NewPasswordFields';
-import { ResultPanel } from '../components/ResultPanel';
 import { AuthLayout } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useFormSend } from '../hooks/useFormSend';
@@ -59,58 +58,30 @@ export function ResetPasswordPage() {
 
   if (done) {
     return (
-      <AuthLayout>
-        <ResultPanel
-          testId="reset-password-success"
-          icon="checkCircle"
-          title="Password Changed"
-          link={{ to: '/login', label: 'Sign In' }}
-        >
-          <p>Your password has been changed and all other sessions were signed out.</p>
-          <p className="muted">Sign in with your new password to continue.</p>
-        </ResultPanel>
-      </AuthLayout>
+      <AuthResult testId="reset-password-success" icon="checkCircle" title="Password Changed" signIn="Sign In">
+        <p>Your password has been changed and all other sessions were signed out.</p>
+        <p className="muted">Sign in with your new password to continue.</p>
+      </AuthResult>
     );
   }
 
   return (
     <AuthLayout>
-      <div className="auth-heading">
-        <span className="icon-badge icon-badge-lg">
-          <Icon name="lock" size={26} />
-        </span>
-        <h1>Choose a New Password</h1>
-        <p className="muted">Your new password must be at least 8 characters long.</p>
-      </div>
-      {problem && (
-        <Alert kind="error" testId="reset-password-error" id={PROBLEM_ID}>
-          <p>{problem.message}</p>
-          {problem.fromServer && (
-            <p>
-              <Link to="/forgot-password">Request a new reset link</Link>
-            </p>
-          )}
-        </Alert>
-      )}
+      <AuthHeading icon="lock" title="Choose a New Password">
+        Your new password must be at least 8 characters long.
+      </AuthHeading>
+      <ProblemAlert problem={problem} id={PROBLEM_ID} testId="reset-password-error">
+        {problem?.fromServer && (
+          <p>
+            <Link to="/forgot-password">Request a new reset link</Link>
+          </p>
+        )}
+      </ProblemAlert>
       <form className="form" onSubmit={(event) => void handleSubmit(event)}>
-        <NewPasswordFields
-          pair={passwords}
-          passwordId="reset-password"
-          passwordLabel="New Password"
-          confirmationId="reset-confirm-password"
-          confirmationLabel="Confirm New Password"
-          confirmationPlaceholder="Repeat your new password"
-          problem={problem}
-          problemId={PROBLEM_ID}
-        />
-        <button
-          type="submit"
-          className="btn btn-primary btn-block"
-          disabled={submitting || !token}
-          data-testid="reset-password-submit"
-        >
-          {submitting ? 'Saving...' : 'Reset Password'}
-        </button>
+        <NewPasswordFields pair={passwords} idPrefix="reset" problem={problem} problemId={PROBLEM_ID} />
+        <PendingButton pending={submitting} pendingLabel="Saving..." disabled={!token} testId="reset-password-submit">
+          Reset Password
+        </PendingButton>
       </form>
       <p className="auth-switch">
         <Link to="/login">Back to Sign In</Link>

@@ -2,8 +2,8 @@ import type { VerifyEmailReply } from '@homereport/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../api/client';
-import { Alert } from '../components/Alert';
 import { EmailField } from '../components/EmailField';
+import { PendingButton, ProblemAlert } from '../components/Form';
 import { Icon } from '../components/Icon';
 import { ResendConfirmation, useResendVerification } from '../components/ResendVerification';
 import { ResultPanel } from '../components/ResultPanel';
@@ -102,20 +102,14 @@ function VerificationFailed({ error }: { error: string }) {
         </span>
         <h1>Verification Failed</h1>
       </div>
-      <Alert kind="error" testId="verify-error">
-        {error}
-      </Alert>
+      <ProblemAlert problem={error} testId="verify-error" />
 
       {resend.state.kind === 'sent' ? (
         <ResendConfirmation email={resend.state.email} />
       ) : (
         <form className="form" onSubmit={handleSubmit}>
           <p className="muted">Enter your email address and we will send you a new verification link.</p>
-          {failedMessage && (
-            <Alert kind="error" id="resend-problem" testId="resend-error">
-              {failedMessage}
-            </Alert>
-          )}
+          <ProblemAlert problem={failedMessage} id="resend-problem" testId="resend-error" />
           <EmailField
             id="resend-email"
             value={email}
@@ -127,14 +121,9 @@ function VerificationFailed({ error }: { error: string }) {
             invalid={failedMessage !== null}
             describedBy={failedMessage ? 'resend-problem' : undefined}
           />
-          <button
-            type="submit"
-            className="btn btn-primary btn-block"
-            disabled={resend.state.kind === 'sending'}
-            data-testid="resend-submit"
-          >
-            {resend.state.kind === 'sending' ? 'Sending...' : 'Resend Verification Email'}
-          </button>
+          <PendingButton pending={resend.state.kind === 'sending'} pendingLabel="Sending..." testId="resend-submit">
+            Resend Verification Email
+          </PendingButton>
         </form>
       )}
       <div className="auth-back">

@@ -1,6 +1,7 @@
 import type { AccountExport, ChangePasswordBody, DeleteAccountBody, MessageReply } from '@homereport/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../api/client';
+import { saveFile } from '../../../lib/saveFile';
 
 /**
  * The name the export is saved under: the one auth's content-disposition gives
@@ -27,25 +28,10 @@ export function fetchAccountExport(): Promise<AccountExport> {
   });
 }
 
-/**
- * Saves the export as `homereport-data.json`. The call needs the bearer token, which a plain
- * link cannot send, so the file is fetched here and handed to the browser as a download.
- */
+/** Saves the export as `homereport-data.json` (lib/saveFile: the call needs the bearer token). */
 export async function downloadAccountData(): Promise<void> {
   const data = await fetchAccountExport();
-  const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = EXPORT_FILE_NAME;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // After the click the browser holds the file; the address can go at the next turn.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveFile(new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }), EXPORT_FILE_NAME);
 }
 
 export const useDownloadAccountData = () => useMutation({ mutationFn: downloadAccountData });

@@ -2,7 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../../api/client';
 import { AccountBar } from '../../../components/AccountBar';
 import { Alert } from '../../../components/Alert';
-import { Icon } from '../../../components/Icon';
+import { CardSection } from '../../../components/CardSection';
+import { PendingButton, ProblemAlert, useFormFields } from '../../../components/Form';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { PasswordField } from '../../../components/PasswordField';
 import { SiteLayout } from '../../../components/SiteLayout';
@@ -67,10 +68,7 @@ function ChangePasswordSection() {
   }
 
   return (
-    <section className="card settings-section" aria-labelledby="change-password-title" data-testid="change-password">
-      <h2 className="card-title" id="change-password-title">
-        <Icon name="lock" /> Change password
-      </h2>
+    <CardSection testId="change-password" className="settings-section" icon="lock" title="Change password">
       <p className="muted">
         Choose a new password of at least 8 characters. Every other device signed in to your account is signed out; this
         one stays signed in.
@@ -80,11 +78,7 @@ function ChangePasswordSection() {
           <p>{done}</p>
         </Alert>
       )}
-      {problem && (
-        <Alert kind="error" testId="change-password-error" id={CHANGE_PROBLEM_ID}>
-          <p>{problem.message}</p>
-        </Alert>
-      )}
+      <ProblemAlert problem={problem} id={CHANGE_PROBLEM_ID} testId="change-password-error" />
       <form className="form" onSubmit={handleSubmit}>
         <PasswordField
           id="current-password"
@@ -92,41 +86,28 @@ function ChangePasswordSection() {
           value={current}
           onChange={setCurrent}
           autoComplete="current-password"
-          testId="current-password"
           {...fieldState(problem, 'current', CHANGE_PROBLEM_ID)}
         />
-        <NewPasswordFields
-          pair={pair}
-          passwordId="new-password"
-          passwordLabel="New Password"
-          confirmationId="confirm-new-password"
-          confirmationLabel="Confirm New Password"
-          confirmationPlaceholder="Repeat your new password"
-          problem={problem}
-          problemId={CHANGE_PROBLEM_ID}
-        />
+        <NewPasswordFields pair={pair} idPrefix="new" problem={problem} problemId={CHANGE_PROBLEM_ID} />
         <div>
-          <button
-            type="submit"
+          <PendingButton
+            pending={change.isPending}
+            pendingLabel="Saving..."
             className="btn btn-primary"
-            disabled={change.isPending}
-            data-testid="change-password-submit"
+            testId="change-password-submit"
           >
-            {change.isPending ? 'Saving...' : 'Change Password'}
-          </button>
+            Change Password
+          </PendingButton>
         </div>
       </form>
-    </section>
+    </CardSection>
   );
 }
 
 function DownloadSection() {
   const download = useDownloadAccountData();
   return (
-    <section className="card settings-section" aria-labelledby="download-title" data-testid="download-data">
-      <h2 className="card-title" id="download-title">
-        <Icon name="file" /> Download my data
-      </h2>
+    <CardSection testId="download-data" className="settings-section" icon="file" title="Download my data">
       <p className="muted">
         A file ({EXPORT_FILE_NAME}) with your account, the properties you asked us to cover, the reports you viewed and
         your credits.
@@ -136,23 +117,20 @@ function DownloadSection() {
           <p>Your data was downloaded as {EXPORT_FILE_NAME}.</p>
         </Alert>
       )}
-      {download.isError && (
-        <Alert kind="error" testId="download-data-error">
-          <p>{problemOf(download.error, '').message}</p>
-        </Alert>
-      )}
+      <ProblemAlert problem={download.error && problemOf(download.error, '')} testId="download-data-error" />
       <div>
-        <button
+        <PendingButton
           type="button"
+          pending={download.isPending}
+          pendingLabel="Preparing your data..."
           className="btn btn-secondary"
           onClick={() => download.mutate()}
-          disabled={download.isPending}
-          data-testid="download-data-button"
+          testId="download-data-button"
         >
-          {download.isPending ? 'Preparing your data...' : 'Download My Data'}
-        </button>
+          Download My Data
+        </PendingButton>
       </div>
-    </section>
+    </CardSection>
   );
 }
 
@@ -161,14 +139,18 @@ const DELETE_PROBLEM_ID = 'delete-account-problem';
 function DeleteSection() {
   const { leave } = useSession();
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
   const [confirmed, setConfirmed] = useState(false);
   const [problem, setProblem] = useState<FormProblem | null>(null);
+  const { values, setValues, field } = useFormFields(
+    { password: '' },
+    { idPrefix: 'delete', problem, problemId: DELETE_PROBLEM_ID },
+  );
   const remove = useDeleteAccount();
+  const confirmMarks = fieldState(problem, 'confirm', DELETE_PROBLEM_ID);
 
   function close() {
     setOpen(false);
-    setPassword('');
+    setValues({ password: '' });
     setConfirmed(false);
     setProblem(null);
   }
@@ -180,24 +162,19 @@ function DeleteSection() {
       return;
     }
     setProblem(null);
-    remove.mutate(
-      { password },
-      {
-        onSuccess: () => void leave(ACCOUNT_DELETED_MESSAGE),
-        onError: (error) => setProblem(problemOf(error, 'password')),
-      },
-    );
+    remove.mutate(values, {
+      onSuccess: () => void leave(ACCOUNT_DELETED_MESSAGE),
+      onError: (error) => setProblem(problemOf(error, 'password')),
+    });
   }
 
   return (
-    <section
-      className="card settings-section settings-danger"
-      aria-labelledby="delete-account-title"
-      data-testid="delete-account"
+    <CardSection
+      testId="delete-account"
+      className="settings-section settings-danger"
+      icon="alert"
+      title="Delete account"
     >
-      <h2 className="card-title" id="delete-account-title">
-        <Icon name="alert" /> Delete account
-      </h2>
       <p className="muted">
         Deleting your account signs you out everywhere and erases your email address, credits and report history. The
         properties you asked us to cover stay in our list without your name. This cannot be undone.
@@ -215,47 +192,35 @@ function DeleteSection() {
         </div>
       ) : (
         <form className="form" onSubmit={handleSubmit} data-testid="delete-account-form">
-          {problem && (
-            <Alert kind="error" testId="delete-account-error" id={DELETE_PROBLEM_ID}>
-              <p>{problem.message}</p>
-            </Alert>
-          )}
-          <PasswordField
-            id="delete-password"
-            label="Your Password"
-            value={password}
-            onChange={setPassword}
-            autoComplete="current-password"
-            testId="delete-password"
-            {...fieldState(problem, 'password', DELETE_PROBLEM_ID)}
-          />
+          <ProblemAlert problem={problem} id={DELETE_PROBLEM_ID} testId="delete-account-error" />
+          <PasswordField {...field('password')} label="Your Password" autoComplete="current-password" />
           <label className="settings-confirm">
             <input
               type="checkbox"
               checked={confirmed}
               onChange={(event) => setConfirmed(event.target.checked)}
               data-testid="delete-account-confirm"
-              aria-invalid={problem?.fields.includes('confirm') || undefined}
-              aria-describedby={problem?.fields.includes('confirm') ? DELETE_PROBLEM_ID : undefined}
+              aria-invalid={confirmMarks.invalid || undefined}
+              aria-describedby={confirmMarks.describedBy}
             />
             <span>I understand that my account and my data are deleted for good.</span>
           </label>
           <div className="settings-actions">
-            <button
-              type="submit"
+            <PendingButton
+              pending={remove.isPending}
+              pendingLabel="Deleting..."
               className="btn btn-danger"
-              disabled={remove.isPending}
-              data-testid="delete-account-submit"
+              testId="delete-account-submit"
             >
-              {remove.isPending ? 'Deleting...' : 'Delete Account Permanently'}
-            </button>
+              Delete Account Permanently
+            </PendingButton>
             <button type="button" className="btn btn-secondary" onClick={close} disabled={remove.isPending}>
               Cancel
             </button>
           </div>
         </form>
       )}
-    </section>
+    </CardSection>
   );
 }
 

@@ -7,6 +7,7 @@ import type {
 } from '@homereport/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiCall, getStoredToken } from '../../../api/client';
+import { saveFile } from '../../../lib/saveFile';
 import { LEADS_REFRESH_MS, type LeadFilter, leadsKeys } from './queryKeys';
 
 /** The query string of a lead list or export: only the filters that are set. */
@@ -60,10 +61,7 @@ export function useSetLeadStatus() {
   });
 }
 
-/**
- * GET /api/admin/leads/export.csv with the filters, saved as a file. A plain link cannot carry
- * the bearer token, so the file is fetched and handed to the browser as a download.
- */
+/** GET /api/admin/leads/export.csv with the filters, saved as a file (lib/saveFile: it needs the bearer token). */
 export async function downloadLeadsCsv(filter: LeadFilter): Promise<void> {
   const token = getStoredToken();
   let response: Response;
@@ -77,17 +75,8 @@ export async function downloadLeadsCsv(filter: LeadFilter): Promise<void> {
   if (!response.ok) {
     throw new ApiError({ ok: false, status: response.status, error: 'Failed to export leads', networkError: false });
   }
-  const blob = await response.blob();
   const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'leads.csv';
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await response.blob(), /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'leads.csv');
 }
 
 export function useExportLeads() {

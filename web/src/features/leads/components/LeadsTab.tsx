@@ -1,7 +1,7 @@
 import type { LeadStats } from '@homereport/contracts';
 import { useState } from 'react';
-import { Alert } from '../../../components/Alert';
 import { Field } from '../../../components/Field';
+import { PendingButton, ProblemAlert } from '../../../components/Form';
 import { LoadFailed, QueryState } from '../../../components/QueryState';
 import { StatCard } from '../../../components/StatCard';
 import { formatAdminDateTime } from '../../../lib/dates';
@@ -94,26 +94,19 @@ export function LeadsTab() {
             </select>
           )}
         </Field>
-        <button
+        <PendingButton
           type="button"
+          pending={exportCsv.isPending}
+          pendingLabel="Preparing CSV…"
           className="btn btn-secondary lead-export"
-          data-testid="lead-export"
-          disabled={exportCsv.isPending}
           onClick={() => exportCsv.mutate(filter)}
+          testId="lead-export"
         >
-          {exportCsv.isPending ? 'Preparing CSV…' : 'Download CSV'}
-        </button>
+          Download CSV
+        </PendingButton>
       </div>
-      {exportCsv.error && (
-        <Alert kind="error" testId="lead-export-error">
-          {exportCsv.error.message}
-        </Alert>
-      )}
-      {setStatus.error && (
-        <Alert kind="error" testId="lead-status-error">
-          {setStatus.error.message}
-        </Alert>
-      )}
+      <ProblemAlert problem={exportCsv.error} testId="lead-export-error" />
+      <ProblemAlert problem={setStatus.error} testId="lead-status-error" />
 
       <QueryState
         query={leads}
@@ -219,15 +212,16 @@ export function LeadsTab() {
       ) : (
         leads.hasNextPage && (
           <div className="actions center">
-            <button
+            <PendingButton
               type="button"
+              pending={leads.isFetchingNextPage}
+              pendingLabel="Loading…"
               className="btn btn-secondary"
-              data-testid="leads-load-more"
-              disabled={leads.isFetchingNextPage}
               onClick={() => void leads.fetchNextPage()}
+              testId="leads-load-more"
             >
-              {leads.isFetchingNextPage ? 'Loading…' : 'Load more leads'}
-            </button>
+              Load more leads
+            </PendingButton>
           </div>
         )
       )}

@@ -1,8 +1,8 @@
 import { type CreateWebhookKeyReply, KEY_NAME_MAX_LENGTH } from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/Alert';
 import { CopyButton } from '../../../components/CopyButton';
 import { TextField } from '../../../components/Field';
+import { PendingButton, ProblemAlert } from '../../../components/Form';
 import { QueryState } from '../../../components/QueryState';
 import { formatAdminDateTime } from '../../../lib/dates';
 import { useCreateWebhookKey, useToggleWebhookKey, useWebhookKeys } from '../api/webhookKeys';
@@ -48,20 +48,17 @@ export function WebhookKeysTab() {
             if (create.isError) create.reset();
           }}
         />
-        <button
-          type="submit"
+        <PendingButton
+          pending={create.isPending}
+          pendingLabel="Creating…"
+          disabled={name.trim() === ''}
           className="btn btn-primary"
-          data-testid="create-webhook-key"
-          disabled={name.trim() === '' || create.isPending}
+          testId="create-webhook-key"
         >
-          {create.isPending ? 'Creating…' : 'Create Key'}
-        </button>
+          Create Key
+        </PendingButton>
       </form>
-      {create.error && (
-        <Alert kind="error" testId="webhook-key-error" id="webhook-key-problem">
-          {create.error.message}
-        </Alert>
-      )}
+      <ProblemAlert problem={create.error} id="webhook-key-problem" testId="webhook-key-error" />
 
       {created && (
         <div className="created-key" data-testid="created-key">
@@ -93,11 +90,7 @@ export function WebhookKeysTab() {
         </p>
       </div>
 
-      {toggle.error && (
-        <Alert kind="error" testId="webhook-toggle-error">
-          {toggle.error.message}
-        </Alert>
-      )}
+      <ProblemAlert problem={toggle.error} testId="webhook-toggle-error" />
       <QueryState
         query={keys}
         what="the webhook keys"

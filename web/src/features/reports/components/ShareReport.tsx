@@ -1,12 +1,18 @@
 import { isApiError } from '../../../api/client';
-import { Alert } from '../../../components/Alert';
 import { CopyButton } from '../../../components/CopyButton';
+import { PendingButton, ProblemAlert } from '../../../components/Form';
 import { Icon } from '../../../components/Icon';
 import { formatLongDate } from '../../../lib/dates';
 import { useCreateShareLink, useRevokeShareLinks } from '../api/share';
 import './share.css';
 
 const errorText = (error: unknown) => (isApiError(error) ? error.message : 'Something went wrong. Please try again.');
+
+const ShareLabel = ({ text }: { text: string }) => (
+  <>
+    <Icon name="send" size={16} /> {text}
+  </>
+);
 
 /**
  * Share on the report page: makes a link anyone can open without an account (no credit spent),
@@ -20,25 +26,22 @@ export function ShareReport({ requestId }: { requestId: string }) {
   if (!link) {
     return (
       <div className="share-report" data-testid="share-report">
-        <button
+        <PendingButton
           type="button"
+          pending={create.isPending}
+          pendingLabel={<ShareLabel text="Creating link…" />}
           className="btn btn-secondary btn-sm"
           onClick={() => create.mutate()}
-          disabled={create.isPending}
-          data-testid="share-create"
+          testId="share-create"
         >
-          <Icon name="send" size={16} /> {create.isPending ? 'Creating link…' : 'Share'}
-        </button>
+          <ShareLabel text="Share" />
+        </PendingButton>
         {revoke.isSuccess && (
           <output className="muted share-note" data-testid="share-revoked">
             Your links to this report were revoked: they now say so to whoever opens them.
           </output>
         )}
-        {create.isError && (
-          <Alert kind="error" testId="share-error">
-            {errorText(create.error)}
-          </Alert>
-        )}
+        <ProblemAlert problem={create.error && errorText(create.error)} testId="share-error" />
       </div>
     );
   }
@@ -59,8 +62,10 @@ export function ShareReport({ requestId }: { requestId: string }) {
           data-testid="share-url"
         />
         <CopyButton text={link.share_url} label="share link" testId="share-copy" />
-        <button
+        <PendingButton
           type="button"
+          pending={revoke.isPending}
+          pendingLabel="Revoking…"
           className="btn btn-secondary btn-sm share-revoke"
           onClick={() =>
             revoke.mutate(undefined, {
@@ -68,17 +73,12 @@ export function ShareReport({ requestId }: { requestId: string }) {
               onSuccess: () => create.reset(),
             })
           }
-          disabled={revoke.isPending}
-          data-testid="share-revoke"
+          testId="share-revoke"
         >
-          {revoke.isPending ? 'Revoking…' : 'Revoke'}
-        </button>
+          Revoke
+        </PendingButton>
       </div>
-      {revoke.isError && (
-        <Alert kind="error" testId="share-revoke-error">
-          {errorText(revoke.error)}
-        </Alert>
-      )}
+      <ProblemAlert problem={revoke.error && errorText(revoke.error)} testId="share-revoke-error" />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { CoverageRequest } from '@homereport/contracts';
 import { Link } from 'react-router-dom';
+import { CheckList } from '../../../components/CheckList';
 import { Icon } from '../../../components/Icon';
 import { Modal } from '../../../components/Modal';
 import { formatLongDate } from '../../../lib/dates';
@@ -29,13 +30,7 @@ export function UnlockReportModal({ property, onClose }: { property: CoverageReq
         </div>
       </div>
       <p>Create a free account or sign in to read the full report.</p>
-      <ul className="check-list">
-        {benefits.map((benefit) => (
-          <li key={benefit}>
-            <Icon name="checkCircle" size={18} /> {benefit}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={benefits} icon="checkCircle" />
       <div className="unlock-actions">
         <Link to="/register" className="btn btn-primary btn-block" data-testid="unlock-register">
           Create Free Account

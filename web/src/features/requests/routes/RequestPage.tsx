@@ -7,8 +7,9 @@ import {
 } from '@homereport/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { CheckList } from '../../../components/CheckList';
 import { TextAreaField, TextField } from '../../../components/Field';
-import { FormProblemAlert, SubmitButton, problemMarks } from '../../../components/Form';
+import { PendingButton, ProblemAlert, useFormFields } from '../../../components/Form';
 import { Icon } from '../../../components/Icon';
 import { ResultPanel } from '../../../components/ResultPanel';
 import type { NavItem } from '../../../components/SiteHeader';
@@ -18,7 +19,7 @@ import { formatLongDate } from '../../../lib/dates';
 import { useSession } from '../../../session/SessionProvider';
 import { problemOfError } from '../../../session/formProblem';
 import { useCreateRequest } from '../api/createRequest';
-import { type RequestForm, canSubmitRequest, emptyRequestForm, toCreateRequestBody } from '../requestForm';
+import { canSubmitRequest, emptyRequestForm, toCreateRequestBody } from '../requestForm';
 import '../requests.css';
 
 const included = [
@@ -126,23 +127,21 @@ export function RequestPage() {
     'Ask for an expert assessment of any U.S. home: valuation, rental potential, schools and neighborhood, delivered in 3-5 business days. No account needed.',
   );
   const { user } = useSession();
-  const [form, setForm] = useState<RequestForm>(emptyRequestForm);
   const [submitted, setSubmitted] = useState<CreateRequestReply | null>(null);
   const create = useCreateRequest();
-
-  const problem = problemOfError(create.error);
-  const marked = problemMarks(problem, PROBLEM_ID);
-
-  function update(field: keyof RequestForm) {
-    return (value: string) => setForm((current) => ({ ...current, [field]: value }));
-  }
+  const { values, setValues, field } = useFormFields(emptyRequestForm, {
+    idPrefix: 'request',
+    problem: problemOfError(create.error),
+    problemId: PROBLEM_ID,
+    maxLength: { address: ADDRESS_MAX_LENGTH, url: URL_MAX_LENGTH, notes: NOTES_MAX_LENGTH },
+  });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!canSubmitRequest(form, create.isPending)) return;
-    create.mutate(toCreateRequestBody(form), {
+    if (!canSubmitRequest(values, create.isPending)) return;
+    create.mutate(toCreateRequestBody(values), {
       onSuccess: (reply) => {
-        setForm(emptyRequestForm);
+        setValues(emptyRequestForm);
         setSubmitted(reply);
         window.scrollTo({ top: 0, behavior: 'smooth' });
       },
@@ -169,64 +168,42 @@ export function RequestPage() {
               </div>
               <div className="request-layout">
                 <div className="card form-card">
-                  <FormProblemAlert problem={problem} id={PROBLEM_ID} testId="request-error" />
+                  <ProblemAlert problem={create.error} id={PROBLEM_ID} testId="request-error" />
                   <form className="form" onSubmit={handleSubmit} data-testid="request-form">
                     <TextField
-                      id="request-address"
+                      {...field('address')}
                       label="Property Address"
-                      name="address"
-                      type="text"
                       autoComplete="street-address"
                       required
-                      maxLength={ADDRESS_MAX_LENGTH}
-                      {...marked('address')}
-                      value={form.address}
-                      onChange={update('address')}
                       placeholder="123 Main Street, Austin, TX 78701"
                     />
                     <TextField
-                      id="request-url"
+                      {...field('url')}
                       label="Listing URL (optional)"
-                      name="url"
                       type="url"
-                      maxLength={URL_MAX_LENGTH}
-                      {...marked('url')}
-                      value={form.url}
-                      onChange={update('url')}
                       placeholder="https://www.zillow.com/homedetails/..."
                     />
                     <TextAreaField
-                      id="request-notes"
+                      {...field('notes')}
                       label="Additional Notes (optional)"
-                      name="notes"
                       rows={4}
-                      maxLength={NOTES_MAX_LENGTH}
-                      {...marked('notes')}
-                      value={form.notes}
-                      onChange={update('notes')}
                       placeholder="Anything we should know: your goals, timeline, specific questions about the property."
                     />
-                    <SubmitButton
-                      sending={create.isPending}
-                      sendingLabel="Submitting Request..."
-                      disabled={!canSubmitRequest(form, create.isPending)}
+                    <PendingButton
+                      pending={create.isPending}
+                      pendingLabel="Submitting Request..."
+                      disabled={!canSubmitRequest(values, create.isPending)}
                       testId="request-submit"
                     >
                       <Icon name="send" size={18} /> Submit Request
-                    </SubmitButton>
+                    </PendingButton>
                   </form>
                 </div>
                 <aside className="card included-card">
                   <h2 className="card-title">
                     <Icon name="file" /> What's Included
                   </h2>
-                  <ul className="check-list">
-                    {included.map((item) => (
-                      <li key={item}>
-                        <Icon name="check" size={18} /> {item}
-                      </li>
-                    ))}
-                  </ul>
+                  <CheckList items={included} />
                   {!user && (
                     <p className="muted included-note">
                       <Link to="/register">Create a free account</Link> to track your requests and get an email when the
