@@ -47,7 +47,15 @@ function coveredList(top: number, wordsOf: (place: number) => string[]) {
     updated_at: new Date(0),
     completed_at: new Date(0),
     requester: null,
-    files: { report: { key: `${id}/report`, name: 'report.pdf', contentType: 'application/pdf', size: 1 } },
+    files: {
+      report: {
+        key: `${id}/report`,
+        name: 'report.pdf',
+        contentType: 'application/pdf',
+        size: 1,
+        uploaded_at: new Date(0),
+      },
+    },
     pending: [],
   });
   const requests = new Requests({
@@ -88,7 +96,7 @@ describe('the public search reading the posting lists of a large covered list', 
     const { requests, read } = coveredList(50_000, wordsOf);
     const page = await requests.searchCovered({ q: 'elm', sort: 'newest', limit: 24, cursor: null });
     expect(page.properties.map((p) => Number(p.id.slice(1)))).toEqual(elm.slice(0, 24));
-    expect(page.next_cursor).toBe(String(elm[23] - 1));
+    expect(page.next_cursor).toBe(String((elm[23] ?? 0) - 1));
     expect(read.length).toBeLessThanOrEqual(8);
 
     const { requests: again, read: readTwoWords } = coveredList(50_000, wordsOf);
