@@ -154,9 +154,10 @@ export interface SearchIndex {
   setStatus(seq: number, status: RequestStatus): Promise<void>;
   /**
    * Requests holding every term, newest first, from sequence `atMost` down over a bounded stretch;
-   * `below` is where the next call goes on (negative when the start was reached).
+   * `below` is where the next call goes on (negative when the start was reached). With words,
+   * `wordRanges` (at most 32) sets how many ranges of 1,000 it reads; 32 when not given.
    */
-  matching(terms: string[], atMost: number): Promise<{ seqs: number[]; below: number }>;
+  matching(terms: string[], atMost: number, wordRanges?: number): Promise<{ seqs: number[]; below: number }>;
 }
 
 export interface RequestCounts {

@@ -66,6 +66,12 @@ export const ADMIN_PAGE_MAX = 200;
 const REINDEX_BATCH = 500;
 /** Admin dashboard's Recent Requests. */
 const RECENT_REQUESTS = 20;
+/** Ranges of 1,000 places the public search reads first: a word of one address in a hundred fills a page there. */
+const FIRST_SEARCH_RANGES = 4;
+/** The most ranges one read of the posting lists covers (search-postings.ts). */
+const MOST_SEARCH_RANGES = 32;
+/** Ranges one public search call reads at most: as many as SEARCH_ROUNDS reads of 32 did. */
+const SEARCH_RANGES_PER_CALL = SEARCH_ROUNDS * MOST_SEARCH_RANGES;
 /** Rounds of posting reads gathering the matches of a public search ordered by city. */
 const CITY_SEARCH_ROUNDS = 8;
 /** Matches of a public search ordered by city that are sorted (the rest are not offered). */
@@ -582,8 +588,17 @@ export class Requests {
     const found: PropertyRecord[] = [];
     let atMost = query.cursor ?? (await this.deps.properties.topCoveredSeq());
     // Bounded work per call, as the admin search: a rare word answers a short page and a cursor.
-    for (let round = 0; round < SEARCH_ROUNDS && atMost > 0 && found.length < query.limit; round++) {
-      const { seqs, below } = await this.deps.coveredSearch.matching(terms, atMost);
+    // The lists are read from the newest place down, a few ranges first and more as the matches
+    // found so far say are needed, so a common word reads the few ranges that fill its page
+    // rather than 32 of them (each range of each word is a document the database reads).
+    let ranges = FIRST_SEARCH_RANGES;
+    let read = 0;
+    let matched = 0;
+    while (read < SEARCH_RANGES_PER_CALL && atMost > 0 && found.length < query.limit) {
+      const count = Math.min(ranges, SEARCH_RANGES_PER_CALL - read);
+      const { seqs, below } = await this.deps.coveredSearch.matching(terms, atMost, count);
+      read += count;
+      matched += seqs.length;
       for (let i = 0; i < seqs.length && found.length < query.limit; i += query.limit) {
         const batch = seqs.slice(i, i + query.limit);
         // A place whose property moved up or left the list finds nothing: skipped.
@@ -594,6 +609,7 @@ export class Requests {
         atMost = Math.min(atMost, (last ?? atMost) - 1);
       }
       if (found.length < query.limit) atMost = below;
+      ranges = nextSearchRanges(ranges, read, matched, query.limit - found.length);
     }
     return { properties: await this.entries(found), next_cursor: atMost > 0 ? String(atMost) : null };
   }
@@ -775,6 +791,17 @@ function counts(property: PropertyRecord | null): { requests_count: number; requ
 
 /** Rounds of reads of the covered list per page. */
 const COVERED_ROUNDS = 20;
+
+/**
+ * How many ranges the public search reads next: what the matches so far (`matched` in `read`
+ * ranges) say the `wanted` rest of the page needs, with half again for gaps; at least twice the
+ * last read, so a rare word reaches the call's bound in a few reads; none found, the most.
+ */
+export function nextSearchRanges(last: number, read: number, matched: number, wanted: number): number {
+  if (matched === 0) return MOST_SEARCH_RANGES;
+  const estimate = Math.ceil((read * wanted * 1.5) / matched);
+  return Math.min(MOST_SEARCH_RANGES, Math.max(last * 2, estimate));
+}
 
 /** [top, top-1, ..., top-count+1], stopping at 1. */
 function range(top: number, count: number): number[] {
