@@ -238,6 +238,13 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   return app;
 }
 
+/** What a service's buildApp is given: its config, its logger and its opened connections. */
+export interface BackendDeps<Config> {
+  config: Config;
+  logger: Logger;
+  infra: Infrastructure;
+}
+
 /**
  * A service's app behind the gateway: the gateway's secret required on every route but health,
  * the client address it forwarded trusted, and the infrastructure's connections attached

@@ -1,11 +1,4 @@
-import {
-  type Infrastructure,
-  type Logger,
-  type ServiceApp,
-  SessionStore,
-  createBackendApp,
-  requireIndexes,
-} from '@homereport/kit';
+import { type BackendDeps, type ServiceApp, SessionStore, createBackendApp, requireIndexes } from '@homereport/kit';
 import type { AuthConfig } from './config.js';
 import { RedisLimits } from './data/limits.js';
 import { MongoMfaStore } from './data/mfa-store.js';
@@ -19,11 +12,7 @@ import { OUTBOX_COLLECTIONS } from './events/published.js';
 import { accountRoutes } from './routes/account/index.js';
 import { authRoutes } from './routes/auth/index.js';
 
-export interface AppDeps {
-  config: AuthConfig;
-  logger: Logger;
-  infra: Infrastructure;
-}
+export type AppDeps = BackendDeps<AuthConfig>;
 
 export async function buildApp({ config, logger, infra }: AppDeps): Promise<ServiceApp> {
   const app = await createBackendApp({ name: 'auth', logger, internalSecret: config.INTERNAL_SECRET }, infra);

@@ -1,16 +1,12 @@
 import multipart from '@fastify/multipart';
 import { REPORT_FILE_TYPES } from '@homereport/contracts';
-import { type Infrastructure, type Logger, type ServiceApp, createBackendApp, fileLinkKey } from '@homereport/kit';
+import { type BackendDeps, type ServiceApp, createBackendApp, fileLinkKey } from '@homereport/kit';
 import type { FilesConfig } from './config.js';
 import { ObjectStore } from './data/object-store.js';
 import { RequestsClient } from './data/requests-client.js';
 import { fileRoutes } from './routes/files/index.js';
 
-export interface AppDeps {
-  config: FilesConfig;
-  logger: Logger;
-  infra: Infrastructure;
-}
+export type AppDeps = BackendDeps<FilesConfig>;
 
 export async function buildApp({ config, logger, infra }: AppDeps): Promise<ServiceApp> {
   const app = await createBackendApp({ name: 'files', logger, internalSecret: config.INTERNAL_SECRET }, infra);

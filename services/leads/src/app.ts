@@ -1,4 +1,4 @@
-import { type Infrastructure, type Logger, type ServiceApp, createBackendApp, requireIndexes } from '@homereport/kit';
+import { type BackendDeps, type ServiceApp, createBackendApp, requireIndexes } from '@homereport/kit';
 import { type LeadsConfig, metaEnabled } from './config.js';
 import { INDEXES } from './data/indexes.js';
 import { LeadErasureRepository } from './data/lead-erasure.js';
@@ -14,11 +14,7 @@ import { webhookRoutes } from './routes/webhooks/index.js';
 import { metaWebhookRoutes } from './routes/webhooks/meta.js';
 import { WEBHOOK_SECURITY_SCHEMES } from './schemas/leads.js';
 
-export interface AppDeps {
-  config: LeadsConfig;
-  logger: Logger;
-  infra: Infrastructure;
-}
+export type AppDeps = BackendDeps<LeadsConfig>;
 
 /** How often the sweep finishes status changes whose request died half-way. */
 const REPAIR_INTERVAL_MS = 5000;

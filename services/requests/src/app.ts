@@ -1,6 +1,5 @@
 import {
-  type Infrastructure,
-  type Logger,
+  type BackendDeps,
   type ServiceApp,
   createBackendApp,
   fileLinkKey,
@@ -38,11 +37,7 @@ import { savedRoutes } from './routes/saved/index.js';
 import { shareRoutes } from './routes/shares/index.js';
 import { userRoutes } from './routes/users/index.js';
 
-export interface AppDeps {
-  config: RequestsConfig;
-  logger: Logger;
-  infra: Infrastructure;
-}
+export type AppDeps = BackendDeps<RequestsConfig>;
 
 export async function buildApp({ config, logger, infra }: AppDeps): Promise<ServiceApp> {
   const app = await createBackendApp({ name: 'requests', logger, internalSecret: config.INTERNAL_SECRET }, infra);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { setTimeout } from 'node:timers/promises';
 import {
-  type Infrastructure,
+  type BackendDeps,
   type Logger,
   type ServiceApp,
   createBackendApp,
@@ -25,11 +25,7 @@ import { MIGRATIONS } from './migrations/index.js';
 import { zipWatchRoutes } from './routes/zip-watch/index.js';
 import { zipcodeRoutes } from './routes/zipcodes/index.js';
 
-export interface AppDeps {
-  config: ZipcodesConfig;
-  logger: Logger;
-  infra: Infrastructure;
-}
+export type AppDeps = BackendDeps<ZipcodesConfig>;
 
 export async function buildApp({ config, logger, infra }: AppDeps): Promise<ServiceApp> {
   const app = await createBackendApp({ name: 'zipcodes', logger, internalSecret: config.INTERNAL_SECRET }, infra);
