@@ -273,5 +273,5 @@ describe.runIf(run)('npm run backup, then npm run restore', () => {
     expect(refused.stderr).toMatch(/Refusing to restore while services answer: auth/);
     const requestsNow = await mongo.db('homereport_requests').collection('requests').countDocuments();
     expect(requestsNow).toBe(2);
-  }, 240_000);
+  }, 420_000);
 });
