@@ -1,13 +1,12 @@
 import type { CoverageRequest } from '@homereport/contracts';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/client';
-import { QueryFailed } from '../../../components/QueryState';
+import { FailedScreen, StatusScreen } from '../../../components/ResultPanel';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useSharedReport } from '../api/share';
 import { ReportDocument } from '../components/ReportDocument';
-import { ReportMessage } from '../components/ReportMessage';
 
 const statusOf = (error: unknown) => (isApiError(error) && !error.networkError ? error.status : null);
 
@@ -47,7 +46,7 @@ export function SharedReportBody({ shared }: { shared: SharedReportQuery }) {
   }
   if (status === 410) {
     return (
-      <ReportMessage
+      <StatusScreen
         testId="shared-report-gone"
         title="This link was revoked or has expired"
         links={[
@@ -56,26 +55,22 @@ export function SharedReportBody({ shared }: { shared: SharedReportQuery }) {
         ]}
       >
         <p className="muted">Ask the person who shared this report with you for a new link.</p>
-      </ReportMessage>
+      </StatusScreen>
     );
   }
   if (status === 404) {
     return (
-      <ReportMessage
+      <StatusScreen
         testId="shared-report-not-found"
         title="Shared Report Not Found"
         links={[{ to: '/properties', label: 'Browse Reports' }]}
       >
         <p className="muted">This link does not lead to a report. Check that it was copied whole.</p>
-      </ReportMessage>
+      </StatusScreen>
     );
   }
   if (shared.error) {
-    return (
-      <div className="container narrow">
-        <QueryFailed query={shared} what="this shared report" testId="shared-report-load-failed" />
-      </div>
-    );
+    return <FailedScreen query={shared} what="this shared report" testId="shared-report-load-failed" />;
   }
   return <PageSpinner label="Loading shared report" />;
 }
