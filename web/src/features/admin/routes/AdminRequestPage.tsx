@@ -5,7 +5,7 @@ import { isApiError } from '../../../api/client';
 import { Alert } from '../../../components/Alert';
 import { ExternalLink } from '../../../components/ExternalLink';
 import { Icon } from '../../../components/Icon';
-import { QueryFailed } from '../../../components/QueryState';
+import { FailedScreen, StatusScreen } from '../../../components/ResultPanel';
 import type { NavItem } from '../../../components/SiteHeader';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
@@ -24,10 +24,17 @@ import '../admin.css';
 /** No such request: 404, or 400 for an id that cannot be one. Anything else is a failed load. */
 const isNotFound = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 400);
 
-function BackToDashboard({ className = 'btn btn-secondary' }: { className?: string }) {
+const TO_DASHBOARD = [{ to: '/admin', label: 'Back to Dashboard' }];
+
+function BackToDashboard() {
   const navigate = useNavigate();
   return (
-    <button type="button" className={className} onClick={() => navigate('/admin')} data-testid="back-to-dashboard">
+    <button
+      type="button"
+      className="btn btn-secondary"
+      onClick={() => navigate('/admin')}
+      data-testid="back-to-dashboard"
+    >
       <Icon name="arrowLeft" size={18} /> Back to Dashboard
     </button>
   );
@@ -66,27 +73,13 @@ export function AdminRequestPage() {
   let body: ReactNode;
   if (request === undefined && isNotFound(query.error)) {
     body = (
-      <div className="container narrow">
-        <div className="card placeholder-card" data-testid="request-not-found">
-          <span className="icon-badge icon-badge-lg">
-            <Icon name="alert" size={28} />
-          </span>
-          <h1>Request Not Found</h1>
-          <p className="muted">The request you're looking for doesn't exist or may have been removed.</p>
-          <div className="actions center">
-            <BackToDashboard className="btn btn-primary" />
-          </div>
-        </div>
-      </div>
+      <StatusScreen testId="request-not-found" title="Request Not Found" links={TO_DASHBOARD}>
+        <p className="muted">The request you're looking for doesn't exist or may have been removed.</p>
+      </StatusScreen>
     );
   } else if (request === undefined && query.isError) {
     // Any other failure is an outage or a refusal, said as such: never "Not Found".
-    body = (
-      <div className="container narrow">
-        <QueryFailed query={query} what="this request" testId="request-load-error" />
-        <BackToDashboard />
-      </div>
-    );
+    body = <FailedScreen query={query} what="this request" testId="request-load-error" links={TO_DASHBOARD} />;
   } else if (request === undefined) {
     body = <PageSpinner label="Loading request" />;
   } else {
