@@ -37,10 +37,13 @@ export function StatCard({
   );
 }
 
-/** One counter of a StatGrid: what it counts, read from the grid's stats. */
+/** The fields of `S` a counter can show. */
+type CountOf<S> = { [K in keyof S]: S[K] extends number | string ? K : never }[keyof S];
+
+/** One counter of a StatGrid: what it counts, the field of the grid's stats it shows. */
 export interface Stat<S> {
   label: string;
-  value: (stats: S) => number | string;
+  field: CountOf<S>;
   icon: IconName;
   tone: Tone;
   testId: string;
@@ -54,8 +57,8 @@ export function StatGrid<S>({
 }: { stats: S | undefined; cards: readonly Stat<S>[]; className?: string }) {
   return (
     <div className={className}>
-      {cards.map(({ value, ...card }) => (
-        <StatCard key={card.testId} {...card} value={stats === undefined ? undefined : value(stats)} />
+      {cards.map(({ field, ...card }) => (
+        <StatCard key={card.testId} {...card} value={stats?.[field] as number | string | undefined} />
       ))}
     </div>
   );

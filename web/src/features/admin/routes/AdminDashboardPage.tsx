@@ -1,8 +1,9 @@
 import type { AdminStats } from '@homereport/contracts';
-import { Suspense, lazy } from 'react';
+import { Fragment, Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
 import { AccountPage } from '../../../components/AccountBar';
 import { Alert } from '../../../components/Alert';
+import { Card } from '../../../components/Card';
 import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { Icon } from '../../../components/Icon';
 import { ListCard } from '../../../components/ListCard';
@@ -22,40 +23,34 @@ const WebhookManagement = lazy(() =>
   import('../../leads/WebhookManagement').then((module) => ({ default: module.WebhookManagement })),
 );
 
-const REQUEST_STATS: Stat<AdminStats>[] = [
-  { label: 'Total Requests', value: (s) => s.total, icon: 'file', tone: 'blue', testId: 'admin-stat-total' },
-  { label: 'Pending', value: (s) => s.requested, icon: 'clock', tone: 'yellow', testId: 'admin-stat-pending' },
+/** The counters, in their two groups: the requests, then the users and their views. */
+const STAT_GROUPS: { title: string; className?: string; stats: Stat<AdminStats>[] }[] = [
   {
-    label: 'In Progress',
-    value: (s) => s.inProgress,
-    icon: 'trending',
-    tone: 'blue',
-    testId: 'admin-stat-in-progress',
+    title: 'Requests',
+    className: 'stat-grid stat-grid-4',
+    stats: [
+      { label: 'Total Requests', field: 'total', icon: 'file', tone: 'blue', testId: 'admin-stat-total' },
+      { label: 'Pending', field: 'requested', icon: 'clock', tone: 'yellow', testId: 'admin-stat-pending' },
+      { label: 'In Progress', field: 'inProgress', icon: 'trending', tone: 'blue', testId: 'admin-stat-in-progress' },
+      { label: 'Completed', field: 'covered', icon: 'checkCircle', tone: 'green', testId: 'admin-stat-completed' },
+    ],
   },
-  { label: 'Completed', value: (s) => s.covered, icon: 'checkCircle', tone: 'green', testId: 'admin-stat-completed' },
-];
-
-const USER_STATS: Stat<AdminStats>[] = [
-  { label: 'Properties', value: (s) => s.properties, icon: 'home', tone: 'blue', testId: 'admin-stat-properties' },
-  { label: 'Total Users', value: (s) => s.totalUsers, icon: 'users', tone: 'teal', testId: 'admin-stat-users' },
   {
-    label: 'Verified Users',
-    value: (s) => s.verifiedUsers,
-    icon: 'shield',
-    tone: 'green',
-    testId: 'admin-stat-verified',
+    title: 'Users and views',
+    stats: [
+      { label: 'Properties', field: 'properties', icon: 'home', tone: 'blue', testId: 'admin-stat-properties' },
+      { label: 'Total Users', field: 'totalUsers', icon: 'users', tone: 'teal', testId: 'admin-stat-users' },
+      { label: 'Verified Users', field: 'verifiedUsers', icon: 'shield', tone: 'green', testId: 'admin-stat-verified' },
+      { label: 'Report Views', field: 'totalAccess', icon: 'eye', tone: 'grey', testId: 'admin-stat-views' },
+    ],
   },
-  { label: 'Report Views', value: (s) => s.totalAccess, icon: 'eye', tone: 'grey', testId: 'admin-stat-views' },
 ];
 
 /** System Status from GET /api/health: what is up and what is down, as the services report it. */
 function SystemStatus() {
   const health = useSystemHealth();
   return (
-    <section className="card" data-testid="system-status">
-      <h2 className="card-title">
-        <Icon name="shield" /> System Status
-      </h2>
+    <Card icon="shield" title="System Status" testId="system-status">
       <QueryState query={health} what="the system status" testId="system-status-failed">
         {(reply) => (
           <dl className="system-status" data-overall={reply.status}>
@@ -70,7 +65,7 @@ function SystemStatus() {
           </dl>
         )}
       </QueryState>
-    </section>
+    </Card>
   );
 }
 
@@ -93,14 +88,14 @@ export function AdminDashboardPage() {
       }
     >
       <StatsQuery query={dashboard} what="the statistics" testId="admin-stats-failed">
-        {(stats) => (
-          <>
-            <h2 className="admin-group-title">Requests</h2>
-            <StatGrid stats={stats} cards={REQUEST_STATS} className="stat-grid stat-grid-4" />
-            <h2 className="admin-group-title">Users and views</h2>
-            <StatGrid stats={stats} cards={USER_STATS} />
-          </>
-        )}
+        {(stats) =>
+          STAT_GROUPS.map((group) => (
+            <Fragment key={group.title}>
+              <h2 className="admin-group-title">{group.title}</h2>
+              <StatGrid stats={stats} cards={group.stats} className={group.className} />
+            </Fragment>
+          ))
+        }
       </StatsQuery>
 
       <div className="admin-columns">
@@ -125,10 +120,7 @@ export function AdminDashboardPage() {
         </ListCard>
 
         <div className="admin-side">
-          <section className="card">
-            <h2 className="card-title">
-              <Icon name="sparkle" /> Quick Actions
-            </h2>
+          <Card icon="sparkle" title="Quick Actions">
             <div className="admin-quick-actions">
               <Link to="/properties" className="btn btn-secondary btn-block">
                 <Icon name="home" size={18} /> View Properties
@@ -146,7 +138,7 @@ export function AdminDashboardPage() {
                 <Icon name="help" size={18} /> Help Center
               </Link>
             </div>
-          </section>
+          </Card>
           <SystemStatus />
         </div>
       </div>

@@ -1,6 +1,7 @@
 import type { UserStats } from '@homereport/contracts';
 import { Link } from 'react-router-dom';
 import { AccountPage } from '../../../components/AccountBar';
+import { Card, Fact } from '../../../components/Card';
 import { Icon, type IconName } from '../../../components/Icon';
 import { ListCard, ListRow } from '../../../components/ListCard';
 import { type Stat, StatGrid, StatsQuery } from '../../../components/StatCard';
@@ -14,9 +15,9 @@ import { NOT_KNOWN, planName, recentActivity } from '../dashboardView';
 import '../dashboard.css';
 
 const COUNTERS: Stat<UserStats>[] = [
-  { label: 'Available Credits', value: (s) => s.credits, icon: 'card', tone: 'blue', testId: 'stat-credits' },
-  { label: 'Reports Viewed', value: (s) => s.totalAccess, icon: 'eye', tone: 'green', testId: 'stat-views' },
-  { label: 'Unique Properties', value: (s) => s.uniqueReports, icon: 'home', tone: 'teal', testId: 'stat-unique' },
+  { label: 'Available Credits', field: 'credits', icon: 'card', tone: 'blue', testId: 'stat-credits' },
+  { label: 'Reports Viewed', field: 'totalAccess', icon: 'eye', tone: 'green', testId: 'stat-views' },
+  { label: 'Unique Properties', field: 'uniqueReports', icon: 'home', tone: 'teal', testId: 'stat-unique' },
 ];
 
 /** The ways on from the dashboard, as cards under the counters. */
@@ -90,30 +91,26 @@ export function DashboardPage() {
           <MyRequests />
         </div>
 
-        <aside className="card subscription-card" data-testid="subscription-status">
-          <h2 className="card-title">
-            <Icon name="sparkle" /> Subscription Status
-          </h2>
+        <Card
+          icon="sparkle"
+          title="Subscription Status"
+          testId="subscription-status"
+          className="subscription-card"
+          aside
+        >
           <dl className="subscription-facts">
-            <div>
-              <dt>Current plan</dt>
-              <dd data-testid="subscription-plan">{stats ? planName(stats.subscription_status) : NOT_KNOWN}</dd>
-            </div>
-            <div>
-              <dt>Credits</dt>
-              <dd>10 free credits per month</dd>
-            </div>
-            <div>
-              <dt>Next credit refresh</dt>
-              <dd data-testid="next-refresh">
-                {stats ? formatLongDate(nextCreditRefresh(stats.next_refresh_at)) : NOT_KNOWN}
-              </dd>
-            </div>
+            <Fact label="Current plan" testId="subscription-plan">
+              {stats ? planName(stats.subscription_status) : NOT_KNOWN}
+            </Fact>
+            <Fact label="Credits">10 free credits per month</Fact>
+            <Fact label="Next credit refresh" testId="next-refresh">
+              {stats ? formatLongDate(nextCreditRefresh(stats.next_refresh_at)) : NOT_KNOWN}
+            </Fact>
           </dl>
           <p className="muted subscription-note">
             Opening a report for the first time in a period uses one credit; reopening it is free.
           </p>
-        </aside>
+        </Card>
       </div>
     </AccountPage>
   );

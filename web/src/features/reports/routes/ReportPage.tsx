@@ -9,6 +9,7 @@ import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useReportView } from '../api/reportView';
 import { MainReport } from '../components/MainReport';
+import { MoreReports } from '../components/MoreReports';
 import { OtherDocuments } from '../components/OtherDocuments';
 import { PropertyMap } from '../components/PropertyMap';
 import { ReportFigures } from '../components/ReportFigures';
@@ -95,14 +96,7 @@ export function ReportPage() {
             </aside>
           )}
         </div>
-        <div className="actions">
-          <Link to="/properties" className="btn btn-secondary">
-            Browse More Reports
-          </Link>
-          <Link to="/request" className="btn btn-primary">
-            Request Another Property
-          </Link>
-        </div>
+        <MoreReports request="Request Another Property" />
       </div>
     );
   }

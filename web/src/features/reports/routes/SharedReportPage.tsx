@@ -1,11 +1,12 @@
 import type { CoverageRequest } from '@homereport/contracts';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/client';
 import { FailedScreen, StatusScreen } from '../../../components/ResultPanel';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useSharedReport } from '../api/share';
+import { MoreReports } from '../components/MoreReports';
 import { ReportDocument } from '../components/ReportDocument';
 
 const statusOf = (error: unknown) => (isApiError(error) && !error.networkError ? error.status : null);
@@ -33,14 +34,7 @@ export function SharedReportBody({ shared }: { shared: SharedReportQuery }) {
           Someone shared this HomeReport property report with you.
         </p>
         <ReportDocument request={request} />
-        <div className="actions">
-          <Link to="/properties" className="btn btn-secondary">
-            Browse More Reports
-          </Link>
-          <Link to="/request" className="btn btn-primary">
-            Request a Report
-          </Link>
-        </div>
+        <MoreReports request="Request a Report" />
       </div>
     );
   }

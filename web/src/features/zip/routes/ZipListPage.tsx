@@ -116,9 +116,9 @@ const RESETS = ['page'] as const;
 const SEARCH_DEBOUNCE_MS = 180;
 
 const COUNTERS: Stat<ZipPage>[] = [
-  { label: 'Total ZIP Codes', value: (page) => page.total, icon: 'pin', tone: 'blue', testId: 'zip-total' },
-  { label: 'Premium Markets', value: (page) => page.premium, icon: 'trending', tone: 'green', testId: 'zip-premium' },
-  { label: 'Showing', value: (page) => page.showing, icon: 'search', tone: 'teal', testId: 'zip-showing' },
+  { label: 'Total ZIP Codes', field: 'total', icon: 'pin', tone: 'blue', testId: 'zip-total' },
+  { label: 'Premium Markets', field: 'premium', icon: 'trending', tone: 'green', testId: 'zip-premium' },
+  { label: 'Showing', field: 'showing', icon: 'search', tone: 'teal', testId: 'zip-showing' },
 ];
 
 export function ZipListPage() {
