@@ -1,20 +1,21 @@
 import { Icon } from './Icon';
 import { LoadFailed } from './QueryState';
 
-/** The search field of a list: a magnifier, the field, and its name for screen readers. */
+/** The text searched for and its setter: what useSearchState gives, or a page's own state. */
+interface SearchText {
+  search: string;
+  setSearch: (value: string) => void;
+}
+
+/** The search field of a list: a magnifier and the field; `label` is its name and its placeholder. */
 export function SearchBox({
+  state,
   label,
-  value,
-  onChange,
-  placeholder,
-  maxLength,
+  maxLength = 200,
   testId,
 }: {
-  /** The field's name, read out but not shown. */
+  state: SearchText;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder: string;
   /** The API's limit for the text searched for. */
   maxLength?: number;
   testId: string;
@@ -25,9 +26,9 @@ export function SearchBox({
       <span className="sr-only">{label}</span>
       <input
         type="search"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder={placeholder}
+        value={state.search}
+        onChange={(event) => state.setSearch(event.target.value)}
+        placeholder={label}
         maxLength={maxLength}
         data-testid={testId}
       />
@@ -35,26 +36,39 @@ export function SearchBox({
   );
 }
 
-/** A labelled choice beside a list's search (sort, filter); `hideLabel` leaves its name to screen readers. */
-export function ChoiceControl<V extends string>({
+/** A list's choices kept in the address: what useSearchState gives. */
+interface ChoiceState<S> {
+  state: S;
+  change: (change: Partial<S>) => void;
+}
+
+/**
+ * A labelled choice beside a list's search (sort, filter), kept in the address as `name`;
+ * `hideLabel` leaves its name to screen readers.
+ */
+export function ChoiceControl<S, K extends keyof S & string>({
+  params,
+  name,
   label,
   hideLabel = false,
-  value,
   options,
-  onChange,
   testId,
 }: {
+  params: ChoiceState<S>;
+  name: K;
   label: string;
   hideLabel?: boolean;
-  value: V;
-  options: readonly { value: V; label: string }[];
-  onChange: (value: V) => void;
+  options: readonly { value: S[K] & string; label: string }[];
   testId: string;
 }) {
   return (
     <label className="list-control">
       <span className={hideLabel ? 'sr-only' : undefined}>{label}</span>
-      <select value={value} onChange={(event) => onChange(event.target.value as V)} data-testid={testId}>
+      <select
+        value={String(params.state[name])}
+        onChange={(event) => params.change({ [name]: event.target.value } as Partial<S>)}
+        data-testid={testId}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -71,10 +71,8 @@ export function HelpPage() {
         narrow
       >
         <SearchBox
-          label="Search help articles"
-          value={query}
-          onChange={setQuery}
-          placeholder="Search questions and answers..."
+          state={{ search: query, setSearch: setQuery }}
+          label="Search questions and answers..."
           testId="help-search"
         />
       </PageHero>

@@ -51,21 +51,8 @@ export function AdminRequestsPage() {
       }
     >
       <search className="card list-controls" aria-label="Find a request">
-        <SearchBox
-          label="Search requests by address words"
-          value={params.search}
-          onChange={params.setSearch}
-          placeholder="Search by street, city, state or ZIP code"
-          maxLength={200}
-          testId="admin-requests-search"
-        />
-        <ChoiceControl
-          label="Status"
-          value={status}
-          options={STATUSES}
-          onChange={(next) => params.change({ status: next })}
-          testId="admin-requests-status"
-        />
+        <SearchBox state={params} label="Search by street, city, state or ZIP code" testId="admin-requests-search" />
+        <ChoiceControl params={params} name="status" label="Status" options={STATUSES} testId="admin-requests-status" />
       </search>
 
       {property && (

@@ -137,21 +137,8 @@ export function PropertiesPage() {
         <div className="container">
           <h2 className="sr-only">Reports</h2>
           <search className="card list-controls" aria-label="Find a report">
-            <SearchBox
-              label="Search reports by address, city or ZIP code"
-              value={params.search}
-              onChange={params.setSearch}
-              placeholder="Search by address, city or ZIP code"
-              maxLength={200}
-              testId="properties-search"
-            />
-            <ChoiceControl
-              label="Sort by"
-              value={sort}
-              options={SORTS}
-              onChange={(next) => params.change({ sort: next })}
-              testId="properties-sort"
-            />
+            <SearchBox state={params} label="Search by address, city or ZIP code" testId="properties-search" />
+            <ChoiceControl params={params} name="sort" label="Sort by" options={SORTS} testId="properties-sort" />
             <MapToggle shown={map === '1'} onChange={(shown) => params.change({ map: shown ? '1' : '' })} />
           </search>
           <QueryState

@@ -1,5 +1,5 @@
 import type { ZipAnalysis } from '@homereport/contracts';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
 import { FailedScreen, StatusScreen } from '../../../components/ResultPanel';
@@ -46,6 +46,11 @@ function Analysis({ analysis }: { analysis: ZipAnalysis }) {
   );
 }
 
+/** A ZIP code page without an analysis to show: the pin in red, why, and where to go. */
+function ZipProblem(props: Omit<ComponentProps<typeof StatusScreen>, 'icon' | 'tone'>) {
+  return <StatusScreen {...props} icon="pin" tone="red" />;
+}
+
 export function ZipDetailPage() {
   const { zipCode = '' } = useParams();
   const { user } = useSession();
@@ -64,10 +69,8 @@ export function ZipDetailPage() {
     body = (
       <>
         <section className="section">
-          <StatusScreen
+          <ZipProblem
             testId="zip-not-found"
-            icon="pin"
-            tone="red"
             title="ZIP Code Not Found"
             links={[
               { to: '/zip', label: 'Browse ZIP Codes' },
@@ -75,7 +78,7 @@ export function ZipDetailPage() {
             ]}
           >
             <p>ZIP code not found in our database</p>
-          </StatusScreen>
+          </ZipProblem>
         </section>
         {/* No analysis, but its properties may have reports (a malformed code is a 400: nothing to list). */}
         {isZipCode(zipCode) && (
@@ -100,15 +103,13 @@ export function ZipDetailPage() {
   } else if (!detail.data) {
     body = (
       <section className="section">
-        <StatusScreen
+        <ZipProblem
           testId="zip-not-available"
-          icon="pin"
-          tone="red"
           title="ZIP Code Analysis Not Available"
           links={[{ to: '/zip', label: 'Browse ZIP Codes' }]}
         >
           <p>This ZIP code analysis is not available in our database.</p>
-        </StatusScreen>
+        </ZipProblem>
       </section>
     );
   } else {

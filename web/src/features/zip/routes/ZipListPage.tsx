@@ -154,7 +154,9 @@ export function ZipListPage() {
   );
 
   // Showing the map or colouring it otherwise keeps the page: the map shows the page's ZIP codes.
-  const changeMap = (change: { map?: '' | '1'; measure?: MapMeasure }) => params.change({ ...change, page });
+  // The map's own choices keep the page: its markers are the page's cards.
+  const changeMap = (change: Partial<typeof params.state>) => params.change({ ...change, page });
+  const mapParams = { state: params.state, change: changeMap };
 
   const changePage = (next: number) => {
     params.change({ page: next });
@@ -172,21 +174,19 @@ export function ZipListPage() {
       <section className="section section-tight">
         <div className="container">
           <div className="card list-controls">
+            {/* 100: the API's limit for q (ZipListQuery). */}
             <SearchBox
-              label="Search ZIP codes"
-              value={params.search}
-              onChange={params.setSearch}
-              placeholder="Search by ZIP code, city, state or neighborhood"
-              // The API's limit for q (ZipListQuery).
+              state={params}
+              label="Search by ZIP code, city, state or neighborhood"
               maxLength={100}
               testId="zip-search"
             />
             <ChoiceControl
+              params={params}
+              name="tier"
               label="Investment tier"
               hideLabel
-              value={tier}
               options={TIER_FILTERS}
-              onChange={(next) => params.change({ tier: next })}
               testId="zip-tier-filter"
             />
             <fieldset className="zip-view-toggle">
@@ -207,10 +207,10 @@ export function ZipListPage() {
             <MapToggle shown={map === '1'} onChange={(shown) => changeMap({ map: shown ? '1' : '' })} />
             {map === '1' && (
               <ChoiceControl
+                params={mapParams}
+                name="measure"
                 label="Colour by"
-                value={measure}
                 options={MAP_MEASURES}
-                onChange={(next) => changeMap({ measure: next })}
                 testId="map-measure"
               />
             )}
