@@ -9,6 +9,8 @@ import { useSharedReport } from '../api/share';
 import { MoreReports } from '../components/MoreReports';
 import { ReportDocument } from '../components/ReportDocument';
 
+const BROWSE = { to: '/properties', label: 'Browse Reports' };
+
 const statusOf = (error: unknown) => (isApiError(error) && !error.networkError ? error.status : null);
 
 /** What the shared page reads of its query (a TanStack Query result fits). */
@@ -43,10 +45,7 @@ export function SharedReportBody({ shared }: { shared: SharedReportQuery }) {
       <StatusScreen
         testId="shared-report-gone"
         title="This link was revoked or has expired"
-        links={[
-          { to: '/properties', label: 'Browse Reports' },
-          { to: '/register', label: 'Create an Account' },
-        ]}
+        links={[BROWSE, { to: '/register', label: 'Create an Account' }]}
       >
         <p className="muted">Ask the person who shared this report with you for a new link.</p>
       </StatusScreen>
@@ -54,11 +53,7 @@ export function SharedReportBody({ shared }: { shared: SharedReportQuery }) {
   }
   if (status === 404) {
     return (
-      <StatusScreen
-        testId="shared-report-not-found"
-        title="Shared Report Not Found"
-        links={[{ to: '/properties', label: 'Browse Reports' }]}
-      >
+      <StatusScreen testId="shared-report-not-found" title="Shared Report Not Found" links={[BROWSE]}>
         <p className="muted">This link does not lead to a report. Check that it was copied whole.</p>
       </StatusScreen>
     );

@@ -46,6 +46,8 @@ function Analysis({ analysis }: { analysis: ZipAnalysis }) {
   );
 }
 
+const BROWSE_ZIPS = { to: '/zip', label: 'Browse ZIP Codes' };
+
 /** A ZIP code page without an analysis to show: the pin in red, why, and where to go. */
 function ZipProblem(props: Omit<ComponentProps<typeof StatusScreen>, 'icon' | 'tone'>) {
   return <StatusScreen {...props} icon="pin" tone="red" />;
@@ -72,10 +74,7 @@ export function ZipDetailPage() {
           <ZipProblem
             testId="zip-not-found"
             title="ZIP Code Not Found"
-            links={[
-              { to: '/zip', label: 'Browse ZIP Codes' },
-              { to: '/properties', label: 'View Property Reports' },
-            ]}
+            links={[BROWSE_ZIPS, { to: '/properties', label: 'View Property Reports' }]}
           >
             <p>ZIP code not found in our database</p>
           </ZipProblem>
@@ -96,18 +95,14 @@ export function ZipDetailPage() {
           what="ZIP code data"
           message={LOAD_ERROR}
           testId="zip-detail-error"
-          links={[{ to: '/zip', label: 'Browse ZIP Codes' }]}
+          links={[BROWSE_ZIPS]}
         />
       </section>
     );
   } else if (!detail.data) {
     body = (
       <section className="section">
-        <ZipProblem
-          testId="zip-not-available"
-          title="ZIP Code Analysis Not Available"
-          links={[{ to: '/zip', label: 'Browse ZIP Codes' }]}
-        >
+        <ZipProblem testId="zip-not-available" title="ZIP Code Analysis Not Available" links={[BROWSE_ZIPS]}>
           <p>This ZIP code analysis is not available in our database.</p>
         </ZipProblem>
       </section>
