@@ -40,6 +40,14 @@ const features: Feature[] = [
   },
 ];
 
+/** The four documents of a report, as the sample report lists them. */
+const REPORT_DOCUMENTS = [
+  'Comprehensive Property Analysis',
+  'Investment Strategy',
+  'School District Analysis',
+  'Neighborhood Insights',
+];
+
 const steps = [
   {
     title: 'Request a property',
@@ -137,18 +145,11 @@ export function LandingPage() {
                 ))}
               </div>
               <ul className="mock-sections">
-                <li>
-                  <Icon name="check" size={16} /> Comprehensive Property Analysis
-                </li>
-                <li>
-                  <Icon name="check" size={16} /> Investment Strategy
-                </li>
-                <li>
-                  <Icon name="check" size={16} /> School District Analysis
-                </li>
-                <li>
-                  <Icon name="check" size={16} /> Neighborhood Insights
-                </li>
+                {REPORT_DOCUMENTS.map((title) => (
+                  <li key={title}>
+                    <Icon name="check" size={16} /> {title}
+                  </li>
+                ))}
               </ul>
             </div>
           </div>
