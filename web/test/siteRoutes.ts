@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api } from '../../test/support/api.js';
 import { newPage } from '../../test/support/browser.js';
@@ -54,6 +54,18 @@ const click = (testId: string) => async (page: Page) => {
   await settle(page);
 };
 
+/** Opens a dialog with the button `opener` finds, and waits for the dialog. */
+const openDialog = (opener: (page: Page) => Locator, dialog: string) => async (page: Page) => {
+  await opener(page).click();
+  await page.getByTestId(dialog).waitFor();
+};
+
+/** Presses a toggle button (aria-pressed) unless it is already on. */
+async function turnOn(page: Page, selector: string) {
+  if ((await page.locator(selector).getAttribute('aria-pressed')) !== 'true') await page.locator(selector).click();
+  await page.waitForSelector(`${selector}[aria-pressed="true"]`);
+}
+
 export const ROUTES: SiteRoute[] = [
   { name: '/', path: '/', who: 'public' },
   { name: '/properties', path: '/properties', who: 'public' },
@@ -61,10 +73,7 @@ export const ROUTES: SiteRoute[] = [
     name: '/properties, locked-report dialog',
     path: '/properties',
     who: 'public',
-    prepare: async (page) => {
-      await page.getByTestId('view-full-report').first().click();
-      await page.getByTestId('unlock-modal').waitFor();
-    },
+    prepare: openDialog((page) => page.getByTestId('view-full-report').first(), 'unlock-modal'),
   },
   { name: '/zip', path: '/zip', who: 'public' },
   { name: '/zip, list view', path: '/zip', who: 'public', prepare: click('zip-view-list') },
@@ -73,14 +82,14 @@ export const ROUTES: SiteRoute[] = [
     name: '/zip, locked-analysis dialog',
     path: '/zip',
     who: 'public',
-    prepare: async (page) => {
-      await page
-        .getByTestId('zip-card')
-        .first()
-        .getByRole('button', { name: /View Full Analysis/ })
-        .click();
-      await page.getByTestId('zip-unlock-modal').waitFor();
-    },
+    prepare: openDialog(
+      (page) =>
+        page
+          .getByTestId('zip-card')
+          .first()
+          .getByRole('button', { name: /View Full Analysis/ }),
+      'zip-unlock-modal',
+    ),
   },
   { name: `/zip/${SAMPLE_ZIP}`, path: `/zip/${SAMPLE_ZIP}`, who: 'public' },
   { name: '/zip/00001 (not found)', path: '/zip/00001', who: 'public' },
@@ -116,9 +125,7 @@ export const ROUTES: SiteRoute[] = [
     path: (data) => `/report/${data.requestId}`,
     who: 'user',
     prepare: async (page) => {
-      const star = '[data-testid="report"] [data-testid="save-star"]';
-      if ((await page.locator(star).getAttribute('aria-pressed')) !== 'true') await page.locator(star).click();
-      await page.waitForSelector(`${star}[aria-pressed="true"]`);
+      await turnOn(page, '[data-testid="report"] [data-testid="save-star"]');
       await page.goto('/dashboard');
       await page.getByTestId('saved-report').first().waitFor();
       await settle(page);
@@ -129,9 +136,7 @@ export const ROUTES: SiteRoute[] = [
     path: `/zip/${SAMPLE_ZIP}`,
     who: 'user',
     prepare: async (page) => {
-      const toggle = '[data-testid="zip-watch"]';
-      if ((await page.locator(toggle).getAttribute('aria-pressed')) !== 'true') await page.locator(toggle).click();
-      await page.waitForSelector(`${toggle}[aria-pressed="true"]`);
+      await turnOn(page, '[data-testid="zip-watch"]');
       await settle(page);
     },
   },

@@ -10,18 +10,19 @@ function view(state: Partial<QueryView<string[]>>): QueryView<string[]> {
   return { data: undefined, error: null, isFetching: false, refetch: vi.fn(), ...state };
 }
 
+/** A card of "things", with an empty line that links on. */
+const THINGS = {
+  testId: 'things',
+  icon: 'file',
+  title: 'Things',
+  what: 'your things',
+  empty: { text: 'No things yet.', link: { to: '/new', label: 'Add one' } },
+} as const;
+
 const render = (query: QueryView<string[]>) =>
   renderToStaticMarkup(
     <MemoryRouter>
-      <ListCard
-        testId="things"
-        icon="file"
-        title="Things"
-        query={query}
-        what="your things"
-        empty={{ text: 'No things yet.', link: { to: '/new', label: 'Add one' } }}
-        footer={<p>Footer</p>}
-      >
+      <ListCard {...THINGS} query={query} footer={<p>Footer</p>}>
         {(items) => items.map((item) => <ListRow key={item} testId="thing" id={item} title={item} meta="m" side="s" />)}
       </ListCard>
     </MemoryRouter>,

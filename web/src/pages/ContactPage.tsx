@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PageHero } from '../components/PageHero';
 import type { NavItem } from '../components/SiteHeader';
 import { SiteLayout } from '../components/SiteLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -29,15 +30,11 @@ export function ContactPage() {
 
   return (
     <SiteLayout nav={nav}>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">Contact</p>
-          <h1>Get in Touch</h1>
-          <p className="page-hero-lead">
-            Questions about a report, your account or a property you are considering? Our team is here to help.
-          </p>
-        </div>
-      </section>
+      <PageHero
+        eyebrow="Contact"
+        title="Get in Touch"
+        lead="Questions about a report, your account or a property you are considering? Our team is here to help."
+      />
 
       <section className="section section-tight">
         <div className="container contact-layout">

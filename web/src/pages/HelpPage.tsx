@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon, type IconName } from '../components/Icon';
+import { SearchBox } from '../components/ListControls';
+import { PageHero } from '../components/PageHero';
 import { SiteLayout } from '../components/SiteLayout';
 import { mailtoHref, site, telHref } from '../config/site';
 import { faqCategories } from '../help/faqData';
@@ -62,24 +64,18 @@ export function HelpPage() {
 
   return (
     <SiteLayout>
-      <section className="page-hero">
-        <div className="container narrow center-text">
-          <p className="eyebrow">Help Center</p>
-          <h1>How can we help?</h1>
-          <p className="page-hero-lead">Answers about reports, credits, accounts and our data.</p>
-          <div className="search-box">
-            <Icon name="search" size={20} />
-            <input
-              type="search"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              placeholder="Search questions and answers..."
-              aria-label="Search help articles"
-              data-testid="help-search"
-            />
-          </div>
-        </div>
-      </section>
+      <PageHero
+        eyebrow="Help Center"
+        title="How can we help?"
+        lead="Answers about reports, credits, accounts and our data."
+        narrow
+      >
+        <SearchBox
+          state={{ search: query, setSearch: setQuery }}
+          label="Search questions and answers..."
+          testId="help-search"
+        />
+      </PageHero>
 
       <section className="section section-tight">
         <div className="container">

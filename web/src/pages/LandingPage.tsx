@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon, type IconName } from '../components/Icon';
 import { SiteLayout } from '../components/SiteLayout';
@@ -39,6 +40,14 @@ const features: Feature[] = [
   },
 ];
 
+/** The four documents of a report, as the sample report lists them. */
+const REPORT_DOCUMENTS = [
+  'Comprehensive Property Analysis',
+  'Investment Strategy',
+  'School District Analysis',
+  'Neighborhood Insights',
+];
+
 const steps = [
   {
     title: 'Request a property',
@@ -53,6 +62,29 @@ const steps = [
     text: 'Valuation, strategy, schools and neighborhood in one report, within 3-5 business days.',
   },
 ];
+
+/** A section of the landing page under its heading: eyebrow, title (`id` names the section) and lead. */
+function LandingSection({
+  id,
+  eyebrow,
+  title,
+  lead,
+  alt = false,
+  children,
+}: { id: string; eyebrow: string; title: string; lead?: string; alt?: boolean; children: ReactNode }) {
+  return (
+    <section className={alt ? 'section section-alt' : 'section'} aria-labelledby={id}>
+      <div className="container">
+        <div className="section-heading">
+          <p className="eyebrow">{eyebrow}</p>
+          <h2 id={id}>{title}</h2>
+          {lead && <p className="muted">{lead}</p>}
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}
 
 export function LandingPage() {
   // The shell's own title and description (web/index.html) are the landing page's.
@@ -113,18 +145,11 @@ export function LandingPage() {
                 ))}
               </div>
               <ul className="mock-sections">
-                <li>
-                  <Icon name="check" size={16} /> Comprehensive Property Analysis
-                </li>
-                <li>
-                  <Icon name="check" size={16} /> Investment Strategy
-                </li>
-                <li>
-                  <Icon name="check" size={16} /> School District Analysis
-                </li>
-                <li>
-                  <Icon name="check" size={16} /> Neighborhood Insights
-                </li>
+                {REPORT_DOCUMENTS.map((title) => (
+                  <li key={title}>
+                    <Icon name="check" size={16} /> {title}
+                  </li>
+                ))}
               </ul>
             </div>
           </div>
@@ -145,47 +170,36 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="features-title">
-        <div className="container">
-          <div className="section-heading">
-            <p className="eyebrow">Why HomeReport</p>
-            <h2 id="features-title">Everything you need to judge a property</h2>
-            <p className="muted">
-              AI-powered analysis gives you breadth; our experts give you judgement. Together they give you a report you
-              can act on.
-            </p>
-          </div>
-          <div className="grid grid-3">
-            {features.map((feature) => (
-              <article key={feature.title} className="card feature-card">
-                <span className="icon-badge">
-                  <Icon name={feature.icon} size={22} />
-                </span>
-                <h3>{feature.title}</h3>
-                <p>{feature.text}</p>
-              </article>
-            ))}
-          </div>
+      <LandingSection
+        id="features-title"
+        eyebrow="Why HomeReport"
+        title="Everything you need to judge a property"
+        lead="AI-powered analysis gives you breadth; our experts give you judgement. Together they give you a report you can act on."
+      >
+        <div className="grid grid-3">
+          {features.map((feature) => (
+            <article key={feature.title} className="card feature-card">
+              <span className="icon-badge">
+                <Icon name={feature.icon} size={22} />
+              </span>
+              <h3>{feature.title}</h3>
+              <p>{feature.text}</p>
+            </article>
+          ))}
         </div>
-      </section>
+      </LandingSection>
 
-      <section className="section section-alt" aria-labelledby="steps-title">
-        <div className="container">
-          <div className="section-heading">
-            <p className="eyebrow">How it works</p>
-            <h2 id="steps-title">From address to answer in three steps</h2>
-          </div>
-          <ol className="steps">
-            {steps.map((step, index) => (
-              <li key={step.title} className="card step-card">
-                <span className="step-number">{index + 1}</span>
-                <h3>{step.title}</h3>
-                <p>{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <LandingSection id="steps-title" eyebrow="How it works" title="From address to answer in three steps" alt>
+        <ol className="steps">
+          {steps.map((step, index) => (
+            <li key={step.title} className="card step-card">
+              <span className="step-number">{index + 1}</span>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </LandingSection>
 
       <section className="section">
         <div className="container">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../components/Icon';
+import { PageHero } from '../components/PageHero';
 import { SiteLayout } from '../components/SiteLayout';
 import { mailtoHref, site } from '../config/site';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -229,16 +230,15 @@ export function PrivacyPage() {
   );
   return (
     <SiteLayout>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">Legal</p>
-          <h1>Privacy Policy</h1>
-          <p className="page-hero-lead">How HomeReport collects, uses and protects your personal information.</p>
-          <p className="updated" data-testid="privacy-updated">
-            Last updated January 15, 2024
-          </p>
-        </div>
-      </section>
+      <PageHero
+        eyebrow="Legal"
+        title="Privacy Policy"
+        lead="How HomeReport collects, uses and protects your personal information."
+      >
+        <p className="updated" data-testid="privacy-updated">
+          Last updated January 15, 2024
+        </p>
+      </PageHero>
 
       <section className="section section-tight">
         <div className="container privacy-layout">

@@ -62,6 +62,10 @@ export type Session = {
 
 const SessionContext = createContext<Session | null>(null);
 
+/** The last sign-in failure, as the session tells the sign-in screens. */
+type SignInFailure = Pick<Session, 'error' | 'errorCode' | 'errorFields'>;
+const NO_FAILURE: SignInFailure = { error: null, errorCode: null, errorFields: [] };
+
 /** Where a signed-in user belongs (spec section 4): admins on /admin, everyone else on /dashboard. */
 export const homeOf = (user: User) => (user.role === 'admin' ? '/admin' : '/dashboard');
 
@@ -79,9 +83,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(true);
   const [unchecked, setUnchecked] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [errorCode, setErrorCode] = useState<string | null>(null);
-  const [errorFields, setErrorFields] = useState<readonly string[]>([]);
+  const [failure, setFailure] = useState<SignInFailure>(NO_FAILURE);
   const [notice, setNotice] = useState<string | null>(null);
   const [signedOut, setSignedOut] = useState(false);
   const userRef = useRef<User | null>(null);
@@ -129,8 +131,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [check]);
 
-  const recheck = useCallback(() => check(), [check]);
-
   /** Forgets the session here without asking the server (it already ended). */
   const endLocally = useCallback(
     (message: string | null) => {
@@ -168,18 +168,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, [adopt, queryClient]);
 
-  const signIn = useCallback(
-    async (
+  /**
+   * What the screens may do with the session. One object that changes only with the router and
+   * the query client, so a screen that reads only an action does not render again with the state.
+   */
+  const actions = useMemo(() => {
+    const signIn = async (
       path: string,
       email: string,
       password: string,
       fallbackError: string,
       next?: string | null,
       extra: SecondFactor | Record<string, never> = {},
-    ) => {
-      setError(null);
-      setErrorCode(null);
-      setErrorFields([]);
+    ): Promise<LoginResult> => {
+      setFailure(NO_FAILURE);
       const result = await api.post<AuthResponse>(path, { email, password, ...extra }, { token: null, fallbackError });
       if (result.ok && result.data?.token && result.data.user) {
         // An admin's token stays in this tab only (decision 007).
@@ -194,9 +196,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         navigate(
           result.data.mfa_enrolment_required ? ADMIN_SECURITY_PATH : afterSignIn(next, homeOf(result.data.user)),
         );
-        return { ok: true, user: result.data.user } satisfies LoginResult;
+        return { ok: true, user: result.data.user };
       }
-      const failure = result.ok
+      const refused = result.ok
         ? { ok: false as const, error: fallbackError, status: result.status }
         : {
             ok: false as const,
@@ -209,109 +211,54 @@ export function SessionProvider({ children }: { children: ReactNode }) {
               result.fields ??
               (result.code?.startsWith('MFA_') ? ['code'] : result.status === 401 ? ['email', 'password'] : undefined),
           };
-      setError(failure.error);
-      setErrorCode(failure.code ?? null);
-      setErrorFields(failure.fields ?? []);
-      return failure satisfies LoginResult;
-    },
-    [navigate, queryClient],
-  );
+      setFailure({ error: refused.error, errorCode: refused.code ?? null, errorFields: refused.fields ?? [] });
+      return refused;
+    };
 
-  const login = useCallback(
-    (email: string, password: string, next?: string | null) =>
-      signIn('/api/auth/login', email, password, 'Login failed', next),
-    [signIn],
-  );
-
-  const adminLogin = useCallback(
-    (email: string, password: string, next?: string | null, factor?: SecondFactor) =>
-      signIn('/api/auth/admin-login', email, password, 'Admin login failed', next, factor),
-    [signIn],
-  );
-
-  const logout = useCallback(async () => {
-    const token = getStoredToken();
-    if (token) {
-      // Revokes the session server-side; signing out locally must not wait on or fail with it.
-      await api.post('/api/auth/logout', undefined, { token, signal: AbortSignal.timeout(5_000) });
-    }
-    clearStoredToken();
-    setSignedOut(true);
-    // Leave the signed-in page first: with the user cleared while still on it, its route guard
-    // would send the visitor to /login instead of /.
-    await navigate('/');
-    setUser(null);
-    setError(null);
-    setErrorCode(null);
-    setErrorFields([]);
-    setNotice(null);
-    queryClient.clear();
-  }, [navigate, queryClient]);
-
-  const leave = useCallback(
-    async (message: string) => {
+    /** Forgets the session in this tab and goes home: after a sign-out, or an account the server deleted. */
+    const signOutHere = async () => {
       clearStoredToken();
       setSignedOut(true);
-      // As in logout: off the guarded page first, so its guard does not send to /login.
+      // Leave the signed-in page first: with the user cleared while still on it, its route guard
+      // would send the visitor to /login instead of /.
       await navigate('/');
       setUser(null);
-      setError(null);
-      setErrorCode(null);
-      setErrorFields([]);
-      setNotice(message);
+      setFailure(NO_FAILURE);
       queryClient.clear();
-    },
-    [navigate, queryClient],
-  );
+    };
 
-  const clearError = useCallback(() => {
-    setError(null);
-    setErrorCode(null);
-    setErrorFields([]);
-  }, []);
-
-  const dismissNotice = useCallback(() => setNotice(null), []);
+    return {
+      recheck: () => check(),
+      login: (email: string, password: string, next?: string | null) =>
+        signIn('/api/auth/login', email, password, 'Login failed', next),
+      adminLogin: (email: string, password: string, next?: string | null, factor?: SecondFactor) =>
+        signIn('/api/auth/admin-login', email, password, 'Admin login failed', next, factor),
+      logout: async () => {
+        const token = getStoredToken();
+        if (token) {
+          // Revokes the session server-side; signing out locally must not wait on or fail with it.
+          await api.post('/api/auth/logout', undefined, { token, signal: AbortSignal.timeout(5_000) });
+        }
+        await signOutHere();
+        setNotice(null);
+      },
+      leave: async (message: string) => {
+        await signOutHere();
+        setNotice(message);
+      },
+      clearError: () => setFailure(NO_FAILURE),
+      dismissNotice: () => setNotice(null),
+    };
+  }, [check, navigate, queryClient]);
 
   const value = useMemo<Session>(
-    () => ({
-      user,
-      loading,
-      unchecked,
-      recheck,
-      error,
-      errorCode,
-      errorFields,
-      notice,
-      signedOut,
-      login,
-      adminLogin,
-      logout,
-      leave,
-      clearError,
-      dismissNotice,
-    }),
-    [
-      user,
-      loading,
-      unchecked,
-      recheck,
-      error,
-      errorCode,
-      errorFields,
-      notice,
-      signedOut,
-      login,
-      adminLogin,
-      logout,
-      leave,
-      clearError,
-      dismissNotice,
-    ],
+    () => ({ user, loading, unchecked, ...failure, notice, signedOut, ...actions }),
+    [user, loading, unchecked, failure, notice, signedOut, actions],
   );
 
   return (
     <SessionContext.Provider value={value}>
-      {notice && <SessionNotice message={notice} onDismiss={dismissNotice} />}
+      {notice && <SessionNotice message={notice} onDismiss={actions.dismissNotice} />}
       {children}
     </SessionContext.Provider>
   );

@@ -1,3 +1,4 @@
+import { isZipCode } from '../../lib/zipCodes';
 import type { MapMarker } from './types';
 
 /** [longitude, latitude] */
@@ -17,7 +18,7 @@ export interface Centroid {
 
 /** Where a ZIP code lies: its own centroid, else its region's, else nowhere known. */
 export function centroidOf(zipCode: string, table: CentroidTable): Centroid | null {
-  if (!/^[0-9]{5}$/.test(zipCode)) return null;
+  if (!isZipCode(zipCode)) return null;
   const own = table.zips[zipCode];
   if (own) return { lngLat: own, exact: true };
   const region = table.prefixes[zipCode.slice(0, 3)];

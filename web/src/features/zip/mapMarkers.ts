@@ -1,7 +1,8 @@
 import type { ZipListItem } from '@homereport/contracts';
 import { type ColourScale, categoryScale, thresholdScale } from '../../components/usmap/colourScale';
 import type { LegendEntry, MapMarker } from '../../components/usmap/types';
-import { formatChange, formatPercent, tierBadge, tierNumber } from './zipFormat';
+import { zipTier } from '../../lib/zipCodes';
+import { formatChange, formatPercent } from './zipFormat';
 
 /** What the map of /zip colours ZIP codes by; the value is the `measure` parameter of the address. */
 export const MAP_MEASURES = [
@@ -40,7 +41,7 @@ const SCALES: Record<MapMeasure, ColourScale<number>> = {
 export function measureOf(item: ZipListItem, measure: MapMeasure): number | null {
   switch (measure) {
     case 'tier':
-      return tierNumber(item.tier) || null;
+      return zipTier(item.tier).number || null;
     case 'appreciation':
       return item.marketFundamentals.annualAppreciationRate.oneYear;
     case 'yield':
@@ -53,7 +54,7 @@ function describe(item: ZipListItem, measure: MapMeasure, value: number | null):
   const place = `${item.zipCode}, ${item.location.city}, ${item.location.state}`;
   const what =
     measure === 'tier'
-      ? tierBadge(item.tier)
+      ? zipTier(item.tier).badge
       : measure === 'appreciation'
         ? `appreciation ${formatChange(value)}`
         : `gross yield ${formatPercent(value)}`;

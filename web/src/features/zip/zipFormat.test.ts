@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatChange,
-  formatPercent,
-  formatReportDate,
-  formatRisk,
-  formatUsd,
-  lastMonths,
-  tierBadge,
-  tierNumber,
-} from './zipFormat';
+import { formatChange, formatPercent, formatReportDate, formatRisk, formatUsd, lastMonths } from './zipFormat';
 
 describe('formatting (spec section 9)', () => {
   it('shows dollars without decimals', () => {
@@ -33,13 +24,6 @@ describe('formatting (spec section 9)', () => {
     expect(formatPercent(null)).toBe('N/A');
     expect(formatChange(undefined)).toBe('N/A');
     expect(formatRisk(null)).toBe('N/A');
-  });
-
-  it('shows the tier badge as the text before the colon', () => {
-    expect(tierBadge('TIER 1: Ultra-Premium')).toBe('TIER 1');
-    expect(tierBadge('TIER 3:Emerging')).toBe('TIER 3');
-    expect(tierBadge('TIER 2')).toBe('TIER 2');
-    expect(tierNumber('TIER 2: High-Growth')).toBe(2);
   });
 
   it('shows risk levels and report dates for people', () => {

@@ -1,5 +1,3 @@
-import { zipTierNumber } from '@homereport/contracts';
-
 /** What the screens show for a value nobody knows. */
 export const NOT_AVAILABLE = 'N/A';
 
@@ -40,15 +38,6 @@ export function formatWithUnit(value: number | null | undefined, unit: string): 
 export function formatText(value: string | null | undefined): string {
   return typeof value === 'string' && value.trim() !== '' ? value : NOT_AVAILABLE;
 }
-
-/** The badge of a tier: the text before the colon ('TIER 1: Ultra-Premium' → 'TIER 1'). */
-export function tierBadge(tier: string): string {
-  const colon = tier.indexOf(':');
-  return (colon === -1 ? tier : tier.slice(0, colon)).trim();
-}
-
-/** 1, 2 or 3 for styling; 0 when the tier does not say (the same reading as the server's tier filter). */
-export const tierNumber = zipTierNumber;
 
 /** 'low-medium' → 'Low-Medium'. */
 export function formatRisk(level: string | null | undefined): string {

@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { ResultPanel } from '../../components/ResultPanel';
 
 /** Shown in place of the form once the message is sent. */
@@ -10,16 +9,12 @@ export function ContactSent() {
       heading="h2"
       icon="checkCircle"
       title="Message Sent Successfully!"
+      links={[
+        { to: '/', label: 'Return to Home' },
+        { to: '/help', label: 'Visit Help Center' },
+      ]}
     >
       <p>Thank you for reaching out. Our team replies within 24 hours during business days.</p>
-      <div className="actions center">
-        <Link to="/" className="btn btn-primary">
-          Return to Home
-        </Link>
-        <Link to="/help" className="btn btn-secondary">
-          Visit Help Center
-        </Link>
-      </div>
     </ResultPanel>
   );
 }

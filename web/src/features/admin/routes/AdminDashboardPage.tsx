@@ -1,15 +1,15 @@
 import type { AdminStats } from '@homereport/contracts';
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
-import { AccountBar } from '../../../components/AccountBar';
+import { AccountPage } from '../../../components/AccountBar';
 import { Alert } from '../../../components/Alert';
+import { Card } from '../../../components/Card';
 import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { Icon } from '../../../components/Icon';
 import { ListCard } from '../../../components/ListCard';
 import { QueryState } from '../../../components/QueryState';
-import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
-import { StatCard } from '../../../components/StatCard';
+import { type Stat, StatGrid, StatsQuery } from '../../../components/StatCard';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useSession } from '../../../session/SessionProvider';
 import { systemStatus } from '../adminView';
@@ -23,54 +23,23 @@ const WebhookManagement = lazy(() =>
   import('../../leads/WebhookManagement').then((module) => ({ default: module.WebhookManagement })),
 );
 
-/** The counters; while they load (no stats yet) each shows a dash, never a zero. */
-function AdminStatGrids({ stats }: { stats: AdminStats | undefined }) {
-  return (
-    <div aria-busy={stats === undefined}>
-      <h2 className="admin-group-title">Requests</h2>
-      <div className="stat-grid stat-grid-4">
-        <StatCard label="Total Requests" value={stats?.total} icon="file" tone="blue" testId="admin-stat-total" />
-        <StatCard label="Pending" value={stats?.requested} icon="clock" tone="yellow" testId="admin-stat-pending" />
-        <StatCard
-          label="In Progress"
-          value={stats?.inProgress}
-          icon="trending"
-          tone="blue"
-          testId="admin-stat-in-progress"
-        />
-        <StatCard
-          label="Completed"
-          value={stats?.covered}
-          icon="checkCircle"
-          tone="green"
-          testId="admin-stat-completed"
-        />
-      </div>
-      <h2 className="admin-group-title">Users and views</h2>
-      <div className="stat-grid">
-        <StatCard label="Properties" value={stats?.properties} icon="home" tone="blue" testId="admin-stat-properties" />
-        <StatCard label="Total Users" value={stats?.totalUsers} icon="users" tone="teal" testId="admin-stat-users" />
-        <StatCard
-          label="Verified Users"
-          value={stats?.verifiedUsers}
-          icon="shield"
-          tone="green"
-          testId="admin-stat-verified"
-        />
-        <StatCard label="Report Views" value={stats?.totalAccess} icon="eye" tone="grey" testId="admin-stat-views" />
-      </div>
-    </div>
-  );
-}
+/** The counters: the first four count the requests, the other four the users and their views. */
+const STATS: Stat<AdminStats>[] = [
+  { label: 'Total Requests', field: 'total', icon: 'file', tone: 'blue', testId: 'admin-stat-total' },
+  { label: 'Pending', field: 'requested', icon: 'clock', tone: 'yellow', testId: 'admin-stat-pending' },
+  { label: 'In Progress', field: 'inProgress', icon: 'trending', tone: 'blue', testId: 'admin-stat-in-progress' },
+  { label: 'Completed', field: 'covered', icon: 'checkCircle', tone: 'green', testId: 'admin-stat-completed' },
+  { label: 'Properties', field: 'properties', icon: 'home', tone: 'blue', testId: 'admin-stat-properties' },
+  { label: 'Total Users', field: 'totalUsers', icon: 'users', tone: 'teal', testId: 'admin-stat-users' },
+  { label: 'Verified Users', field: 'verifiedUsers', icon: 'shield', tone: 'green', testId: 'admin-stat-verified' },
+  { label: 'Report Views', field: 'totalAccess', icon: 'eye', tone: 'grey', testId: 'admin-stat-views' },
+];
 
 /** System Status from GET /api/health: what is up and what is down, as the services report it. */
 function SystemStatus() {
   const health = useSystemHealth();
   return (
-    <section className="card" data-testid="system-status">
-      <h2 className="card-title">
-        <Icon name="shield" /> System Status
-      </h2>
+    <Card icon="shield" title="System Status" testId="system-status">
       <QueryState query={health} what="the system status" testId="system-status-failed">
         {(reply) => (
           <dl className="system-status" data-overall={reply.status}>
@@ -85,7 +54,7 @@ function SystemStatus() {
           </dl>
         )}
       </QueryState>
-    </section>
+    </Card>
   );
 }
 
@@ -96,88 +65,86 @@ export function AdminDashboardPage() {
   const recent = useRecentRequests();
 
   return (
-    <SiteLayout>
-      <section className="section section-tight">
-        <div className="container">
-          <AccountBar eyebrow="Admin Dashboard">
-            <h1>Admin Dashboard</h1>
-            <p className="muted" data-testid="admin-user-email">
-              Signed in as {user?.email}
-            </p>
-          </AccountBar>
+    <AccountPage
+      eyebrow="Admin Dashboard"
+      heading={
+        <>
+          <h1>Admin Dashboard</h1>
+          <p className="muted" data-testid="admin-user-email">
+            Signed in as {user?.email}
+          </p>
+        </>
+      }
+    >
+      <StatsQuery query={dashboard} what="the statistics" testId="admin-stats-failed">
+        {(stats) => (
+          <>
+            <h2 className="admin-group-title">Requests</h2>
+            <StatGrid stats={stats} cards={STATS.slice(0, 4)} className="stat-grid stat-grid-4" />
+            <h2 className="admin-group-title">Users and views</h2>
+            <StatGrid stats={stats} cards={STATS.slice(4)} />
+          </>
+        )}
+      </StatsQuery>
 
-          <QueryState
-            query={dashboard}
-            what="the statistics"
-            testId="admin-stats-failed"
-            loading={<AdminStatGrids stats={undefined} />}
-          >
-            {(stats) => <AdminStatGrids stats={stats} />}
-          </QueryState>
-
-          <div className="admin-columns">
-            <ListCard
-              testId="recent-requests"
-              icon="file"
-              title="Recent Requests"
-              query={recent}
-              what="the recent requests"
-              empty={{ text: 'No recent requests' }}
-              footer={
-                <div className="actions">
-                  <Link to="/admin/requests" className="btn btn-secondary btn-sm" data-testid="all-requests-link">
-                    All Requests <Icon name="arrowRight" size={16} />
-                  </Link>
-                </div>
-              }
-            >
-              {(requests) =>
-                requests.map((request) => <RequestRow key={request.id} request={request} testId="recent-request" />)
-              }
-            </ListCard>
-
-            <div className="admin-side">
-              <section className="card">
-                <h2 className="card-title">
-                  <Icon name="sparkle" /> Quick Actions
-                </h2>
-                <div className="admin-quick-actions">
-                  <Link to="/properties" className="btn btn-secondary btn-block">
-                    <Icon name="home" size={18} /> View Properties
-                  </Link>
-                  <Link to="/request" className="btn btn-secondary btn-block">
-                    <Icon name="file" size={18} /> New Request
-                  </Link>
-                  <Link to="/admin/zip-import" className="btn btn-secondary btn-block" data-testid="zip-import-link">
-                    <Icon name="pin" size={18} /> Import ZIP Analyses
-                  </Link>
-                  <Link to="/admin/security" className="btn btn-secondary btn-block" data-testid="admin-security-link">
-                    <Icon name="shield" size={18} /> Two-Step Sign-In
-                  </Link>
-                  <Link to="/help" className="btn btn-secondary btn-block">
-                    <Icon name="help" size={18} /> Help Center
-                  </Link>
-                </div>
-              </section>
-              <SystemStatus />
+      <div className="admin-columns">
+        <ListCard
+          testId="recent-requests"
+          icon="file"
+          title="Recent Requests"
+          query={recent}
+          what="the recent requests"
+          empty={{ text: 'No recent requests' }}
+          footer={
+            <div className="actions">
+              <Link to="/admin/requests" className="btn btn-secondary btn-sm" data-testid="all-requests-link">
+                All Requests <Icon name="arrowRight" size={16} />
+              </Link>
             </div>
-          </div>
+          }
+        >
+          {(requests) =>
+            requests.map((request) => <RequestRow key={request.id} request={request} testId="recent-request" />)
+          }
+        </ListCard>
 
-          <div className="admin-webhooks">
-            <ErrorBoundary
-              fallback={
-                <Alert kind="error" testId="webhook-section-error">
-                  The Webhook Management section could not be loaded. Reload the page to try again.
-                </Alert>
-              }
-            >
-              <Suspense fallback={<PageSpinner label="Loading webhook management" />}>
-                <WebhookManagement />
-              </Suspense>
-            </ErrorBoundary>
-          </div>
+        <div className="admin-side">
+          <Card icon="sparkle" title="Quick Actions">
+            <div className="admin-quick-actions">
+              <Link to="/properties" className="btn btn-secondary btn-block">
+                <Icon name="home" size={18} /> View Properties
+              </Link>
+              <Link to="/request" className="btn btn-secondary btn-block">
+                <Icon name="file" size={18} /> New Request
+              </Link>
+              <Link to="/admin/zip-import" className="btn btn-secondary btn-block" data-testid="zip-import-link">
+                <Icon name="pin" size={18} /> Import ZIP Analyses
+              </Link>
+              <Link to="/admin/security" className="btn btn-secondary btn-block" data-testid="admin-security-link">
+                <Icon name="shield" size={18} /> Two-Step Sign-In
+              </Link>
+              <Link to="/help" className="btn btn-secondary btn-block">
+                <Icon name="help" size={18} /> Help Center
+              </Link>
+            </div>
+          </Card>
+          <SystemStatus />
         </div>
-      </section>
-    </SiteLayout>
+      </div>
+
+      <div className="admin-webhooks">
+        <ErrorBoundary
+          fallback={
+            <Alert kind="error" testId="webhook-section-error">
+              The Webhook Management section could not be loaded. Reload the page to try again.
+            </Alert>
+          }
+        >
+          <Suspense fallback={<PageSpinner label="Loading webhook management" />}>
+            <WebhookManagement />
+          </Suspense>
+        </ErrorBoundary>
+      </div>
+    </AccountPage>
   );
 }

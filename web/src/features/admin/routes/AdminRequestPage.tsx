@@ -3,9 +3,10 @@ import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/client';
 import { Alert } from '../../../components/Alert';
+import { Card, Fact } from '../../../components/Card';
 import { ExternalLink } from '../../../components/ExternalLink';
 import { Icon } from '../../../components/Icon';
-import { QueryFailed } from '../../../components/QueryState';
+import { FailedScreen, StatusScreen } from '../../../components/ResultPanel';
 import type { NavItem } from '../../../components/SiteHeader';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
@@ -24,10 +25,17 @@ import '../admin.css';
 /** No such request: 404, or 400 for an id that cannot be one. Anything else is a failed load. */
 const isNotFound = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 400);
 
-function BackToDashboard({ className = 'btn btn-secondary' }: { className?: string }) {
+const TO_DASHBOARD = [{ to: '/admin', label: 'Back to Dashboard' }];
+
+function BackToDashboard() {
   const navigate = useNavigate();
   return (
-    <button type="button" className={className} onClick={() => navigate('/admin')} data-testid="back-to-dashboard">
+    <button
+      type="button"
+      className="btn btn-secondary"
+      onClick={() => navigate('/admin')}
+      data-testid="back-to-dashboard"
+    >
       <Icon name="arrowLeft" size={18} /> Back to Dashboard
     </button>
   );
@@ -66,27 +74,13 @@ export function AdminRequestPage() {
   let body: ReactNode;
   if (request === undefined && isNotFound(query.error)) {
     body = (
-      <div className="container narrow">
-        <div className="card placeholder-card" data-testid="request-not-found">
-          <span className="icon-badge icon-badge-lg">
-            <Icon name="alert" size={28} />
-          </span>
-          <h1>Request Not Found</h1>
-          <p className="muted">The request you're looking for doesn't exist or may have been removed.</p>
-          <div className="actions center">
-            <BackToDashboard className="btn btn-primary" />
-          </div>
-        </div>
-      </div>
+      <StatusScreen testId="request-not-found" title="Request Not Found" links={TO_DASHBOARD}>
+        <p className="muted">The request you're looking for doesn't exist or may have been removed.</p>
+      </StatusScreen>
     );
   } else if (request === undefined && query.isError) {
     // Any other failure is an outage or a refusal, said as such: never "Not Found".
-    body = (
-      <div className="container narrow">
-        <QueryFailed query={query} what="this request" testId="request-load-error" />
-        <BackToDashboard />
-      </div>
-    );
+    body = <FailedScreen query={query} what="this request" testId="request-load-error" links={TO_DASHBOARD} />;
   } else if (request === undefined) {
     body = <PageSpinner label="Loading request" />;
   } else {
@@ -113,29 +107,21 @@ export function AdminRequestPage() {
         )}
 
         <div className="admin-request-grid">
-          <section className="card" data-testid="request-information">
-            <h2 className="card-title">
-              <Icon name="file" /> Request Information
-            </h2>
+          <Card icon="file" title="Request Information" testId="request-information">
             <dl className="detail-list">
-              <div>
-                <dt>Property Address</dt>
-                <dd data-testid="request-address">{request.address}</dd>
-              </div>
+              <Fact label="Property Address" testId="request-address">
+                {request.address}
+              </Fact>
               {request.url && (
-                <div>
-                  <dt>Listing URL</dt>
-                  <dd>
-                    <ExternalLink href={request.url} className="detail-link">
-                      {request.url} <Icon name="external" size={14} />
-                    </ExternalLink>
-                  </dd>
-                </div>
+                <Fact label="Listing URL">
+                  <ExternalLink href={request.url} className="detail-link">
+                    {request.url} <Icon name="external" size={14} />
+                  </ExternalLink>
+                </Fact>
               )}
-              <div>
-                <dt>Requested On</dt>
-                <dd data-testid="request-created">{formatLongDateTime(request.created_at)}</dd>
-              </div>
+              <Fact label="Requested On" testId="request-created">
+                {formatLongDateTime(request.created_at)}
+              </Fact>
               {request.notes && (
                 <div>
                   <dt>Additional Notes</dt>
@@ -143,12 +129,9 @@ export function AdminRequestPage() {
                 </div>
               )}
             </dl>
-          </section>
+          </Card>
 
-          <section className="card" data-testid="update-status">
-            <h2 className="card-title">
-              <Icon name="settings" /> Update Status
-            </h2>
+          <Card icon="settings" title="Update Status" testId="update-status">
             <div className="status-buttons">
               {REQUEST_STATUS_OPTIONS.map((option) => {
                 // Covered spends users' credits on the report: the API refuses it without the file.
@@ -174,7 +157,7 @@ export function AdminRequestPage() {
                 Upload the main report file first: a request is marked Covered only once its report can be read.
               </p>
             )}
-          </section>
+          </Card>
         </div>
 
         <PropertyRequests request={request} />
@@ -188,10 +171,7 @@ export function AdminRequestPage() {
           }}
         />
 
-        <section className="card upload-card" data-testid="upload-reports">
-          <h2 className="card-title">
-            <Icon name="send" /> Upload Reports
-          </h2>
+        <Card icon="send" title="Upload Reports" testId="upload-reports" className="upload-card">
           <UploadDropzone uploading={upload.isPending} onFiles={uploadFiles} />
           <p className="muted upload-hint">
             The report type comes from the file name: a name containing “strategy” is the Investment Strategy, “school”
@@ -203,13 +183,10 @@ export function AdminRequestPage() {
               Only {ACCEPTED_EXTENSIONS.join(', ')} files are accepted; not uploaded: {refused.join(', ')}
             </Alert>
           )}
-        </section>
+        </Card>
 
         {files.length > 0 && (
-          <section className="card" data-testid="current-files">
-            <h2 className="card-title">
-              <Icon name="book" /> Current Files
-            </h2>
+          <Card icon="book" title="Current Files" testId="current-files">
             <ul className="list-rows">
               {files.map((file) => (
                 <li key={file.field} className="list-row">
@@ -226,7 +203,7 @@ export function AdminRequestPage() {
                 </li>
               ))}
             </ul>
-          </section>
+          </Card>
         )}
 
         <div className="actions">

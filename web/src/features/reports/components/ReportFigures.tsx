@@ -1,5 +1,5 @@
 import type { ReportSummary } from '@homereport/contracts';
-import { reportFigures } from '../reportFigures';
+import { reportFigures } from '../../../lib/reportFigures';
 
 /** The headline figures under the address; nothing at all when staff entered none. */
 export function ReportFigures({ summary }: { summary: ReportSummary | null | undefined }) {

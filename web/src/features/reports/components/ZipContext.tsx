@@ -5,8 +5,9 @@ import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { Icon } from '../../../components/Icon';
 import { Spinner } from '../../../components/Spinner';
 import { useNearViewport } from '../../../hooks/useNearViewport';
+import { valueAgainstMedian } from '../../../lib/reportFigures';
+import { zipTier } from '../../../lib/zipCodes';
 import { formatChange, formatRisk, formatUsd } from '../../zip/zipFormat';
-import { tierParts, valueAgainstMedian } from '../reportFigures';
 
 // The chart library comes with the chart, after the figures (the ZIP pages' own chart).
 const PriceTrendChart = lazy(() => import('../../zip/ZipCharts').then((m) => ({ default: m.PriceTrendChart })));
@@ -17,7 +18,7 @@ const PriceTrendChart = lazy(() => import('../../zip/ZipCharts').then((m) => ({ 
  * analysis.
  */
 export function ZipContext({ zip, summary }: { zip: ReportZipAnalysis; summary: ReportSummary | null | undefined }) {
-  const tier = tierParts(zip.tier);
+  const tier = zipTier(zip.tier);
   const against = valueAgainstMedian(summary, zip);
   return (
     <section className="card report-zip" aria-labelledby="report-zip-title" data-testid="report-zip">
@@ -32,8 +33,8 @@ export function ZipContext({ zip, summary }: { zip: ReportZipAnalysis; summary: 
         {zip.city}, {zip.state}
       </p>
       <p className="report-zip-badges">
-        <span className={`badge report-tier report-tier-${tier.badge.slice(-1)}`} data-testid="report-zip-tier">
-          {tier.badge}
+        <span className={`badge report-tier report-tier-${tier.number}`} data-testid="report-zip-tier">
+          {tier.number > 0 ? `Tier ${tier.number}` : tier.badge}
           {tier.label && ` · ${tier.label}`}
         </span>
         {zip.sample && <span className="badge report-sample">Sample analysis</span>}

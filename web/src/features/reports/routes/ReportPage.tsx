@@ -1,20 +1,28 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/client';
-import { QueryFailed, isRefusal } from '../../../components/QueryState';
+import { isRefusal } from '../../../components/QueryState';
+import { FailedScreen, StatusScreen } from '../../../components/ResultPanel';
 import { SaveStar } from '../../../components/SaveStar';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useReportView } from '../api/reportView';
 import { MainReport } from '../components/MainReport';
+import { MoreReports } from '../components/MoreReports';
 import { OtherDocuments } from '../components/OtherDocuments';
 import { PropertyMap } from '../components/PropertyMap';
 import { ReportFigures } from '../components/ReportFigures';
 import { ReportHeader } from '../components/ReportHeader';
-import { ReportMessage } from '../components/ReportMessage';
+import { ReportNotes } from '../components/ReportNotes';
 import { ShareReport } from '../components/ShareReport';
 import { ZipContext } from '../components/ZipContext';
+
+/** Where a report screen without a report sends the reader instead. */
+const AWAY = [
+  { to: '/properties', label: 'Browse Reports' },
+  { to: '/dashboard', label: 'Go to Dashboard' },
+];
 
 export function ReportPage() {
   const { id = '' } = useParams();
@@ -30,43 +38,27 @@ export function ReportPage() {
     body = <PageSpinner label="Loading report" />;
   } else if (notFound) {
     body = (
-      <ReportMessage
-        testId="report-not-found"
-        title="Report Not Found"
-        links={[
-          { to: '/properties', label: 'Browse Reports' },
-          { to: '/dashboard', label: 'Go to Dashboard' },
-        ]}
-      >
+      <StatusScreen testId="report-not-found" title="Report Not Found" links={AWAY}>
         <p className="muted">This report does not exist or is not completed yet.</p>
-      </ReportMessage>
+      </StatusScreen>
     );
   } else if (report.isError && isRefusal(report.error)) {
     // The server's own answer (no credits left, for one): its words, no Retry that cannot help.
     body = (
-      <ReportMessage
-        testId="report-error"
-        title="Unable to Load Report"
-        links={[
-          { to: '/properties', label: 'Browse Reports' },
-          { to: '/dashboard', label: 'Go to Dashboard' },
-        ]}
-      >
+      <StatusScreen testId="report-error" title="Unable to Load Report" links={AWAY}>
         <p className="report-error-text" data-testid="report-error-message">
           {report.error.message}
         </p>
-      </ReportMessage>
+      </StatusScreen>
     );
   } else if (report.isError) {
     body = (
-      <div className="container narrow">
-        <QueryFailed query={report} what="this report" testId="report-load-failed" />
-        <div className="actions">
-          <Link to="/dashboard" className="btn btn-secondary">
-            Go to Dashboard
-          </Link>
-        </div>
-      </div>
+      <FailedScreen
+        query={report}
+        what="this report"
+        testId="report-load-failed"
+        links={[{ to: '/dashboard', label: 'Go to Dashboard' }]}
+      />
     );
   } else if (request && report.data) {
     const { documents, zip_analysis: zip } = report.data;
@@ -95,12 +87,7 @@ export function ReportPage() {
               <p className="card muted">The documents of this report are being prepared.</p>
             )}
             <OtherDocuments request={request} documents={documents} />
-            {request.notes && (
-              <section className="card report-notes" data-testid="report-notes">
-                <h2 className="card-title">Additional Notes</h2>
-                <p>{request.notes}</p>
-              </section>
-            )}
+            <ReportNotes notes={request.notes} />
           </div>
           {(zip || zipCode) && (
             <aside className="report-context" aria-label="The property in context">
@@ -109,14 +96,7 @@ export function ReportPage() {
             </aside>
           )}
         </div>
-        <div className="actions">
-          <Link to="/properties" className="btn btn-secondary">
-            Browse More Reports
-          </Link>
-          <Link to="/request" className="btn btn-primary">
-            Request Another Property
-          </Link>
-        </div>
+        <MoreReports request="Request Another Property" />
       </div>
     );
   }

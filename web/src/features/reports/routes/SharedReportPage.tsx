@@ -1,13 +1,15 @@
 import type { CoverageRequest } from '@homereport/contracts';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/client';
-import { QueryFailed } from '../../../components/QueryState';
+import { FailedScreen, StatusScreen } from '../../../components/ResultPanel';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useSharedReport } from '../api/share';
+import { MoreReports } from '../components/MoreReports';
 import { ReportDocument } from '../components/ReportDocument';
-import { ReportMessage } from '../components/ReportMessage';
+
+const BROWSE = { to: '/properties', label: 'Browse Reports' };
 
 const statusOf = (error: unknown) => (isApiError(error) && !error.networkError ? error.status : null);
 
@@ -34,48 +36,30 @@ export function SharedReportBody({ shared }: { shared: SharedReportQuery }) {
           Someone shared this HomeReport property report with you.
         </p>
         <ReportDocument request={request} />
-        <div className="actions">
-          <Link to="/properties" className="btn btn-secondary">
-            Browse More Reports
-          </Link>
-          <Link to="/request" className="btn btn-primary">
-            Request a Report
-          </Link>
-        </div>
+        <MoreReports request="Request a Report" />
       </div>
     );
   }
   if (status === 410) {
     return (
-      <ReportMessage
+      <StatusScreen
         testId="shared-report-gone"
         title="This link was revoked or has expired"
-        links={[
-          { to: '/properties', label: 'Browse Reports' },
-          { to: '/register', label: 'Create an Account' },
-        ]}
+        links={[BROWSE, { to: '/register', label: 'Create an Account' }]}
       >
         <p className="muted">Ask the person who shared this report with you for a new link.</p>
-      </ReportMessage>
+      </StatusScreen>
     );
   }
   if (status === 404) {
     return (
-      <ReportMessage
-        testId="shared-report-not-found"
-        title="Shared Report Not Found"
-        links={[{ to: '/properties', label: 'Browse Reports' }]}
-      >
+      <StatusScreen testId="shared-report-not-found" title="Shared Report Not Found" links={[BROWSE]}>
         <p className="muted">This link does not lead to a report. Check that it was copied whole.</p>
-      </ReportMessage>
+      </StatusScreen>
     );
   }
   if (shared.error) {
-    return (
-      <div className="container narrow">
-        <QueryFailed query={shared} what="this shared report" testId="shared-report-load-failed" />
-      </div>
-    );
+    return <FailedScreen query={shared} what="this shared report" testId="shared-report-load-failed" />;
   }
   return <PageSpinner label="Loading shared report" />;
 }

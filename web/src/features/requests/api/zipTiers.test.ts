@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zipCodeBatches, zipTierOf } from './zipTiers';
+import { zipCodeBatches } from './zipTiers';
 
 describe('the tiers of the cards’ ZIP codes', () => {
   it('asks for each ZIP code once, sorted, a hundred a call, and skips cards without one', () => {
@@ -7,10 +7,5 @@ describe('the tiers of the cards’ ZIP codes', () => {
     const many = Array.from({ length: 150 }, (_, i) => String(10_000 + i));
     expect(zipCodeBatches(many).map((batch) => batch.length)).toEqual([100, 50]);
     expect(zipCodeBatches([])).toEqual([]);
-  });
-
-  it('reads the tier’s number and label', () => {
-    expect(zipTierOf('TIER 2: High-Growth')).toEqual({ number: 2, label: 'High-Growth' });
-    expect(zipTierOf('Unrated')).toEqual({ number: 0, label: 'Unrated' });
   });
 });

@@ -1,24 +1,15 @@
-import { ZIP_PAGE_MAX, type ZipListPage, zipTierNumber } from '@homereport/contracts';
+import { ZIP_PAGE_MAX, type ZipListPage } from '@homereport/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { apiCall } from '../../../api/client';
 import { queryKeys } from '../../../lib/queryKeys';
-
-/** A ZIP code's investment tier as a card shows it: 'TIER 2: High-Growth' is tier 2, "High-Growth". */
-export interface ZipTier {
-  number: 0 | 1 | 2 | 3;
-  label: string;
-}
-
-export function zipTierOf(tier: string): ZipTier {
-  return { number: zipTierNumber(tier), label: tier.replace(/^TIER [123]:\s*/, '').trim() };
-}
+import { type ZipTier, isZipCode, zipTier } from '../../../lib/zipCodes';
 
 /**
  * The sets of ZIP codes asked for: each distinct code once, sorted (one URL, so one cache entry
  * here and at the gateway, whatever the cards' order), at most ZIP_PAGE_MAX a call.
  */
 export function zipCodeBatches(codes: readonly (string | null | undefined)[]): string[][] {
-  const distinct = [...new Set(codes.filter((c): c is string => typeof c === 'string' && /^[0-9]{5}$/.test(c)))].sort();
+  const distinct = [...new Set(codes.filter((c): c is string => typeof c === 'string' && isZipCode(c)))].sort();
   const batches: string[][] = [];
   for (let i = 0; i < distinct.length; i += ZIP_PAGE_MAX) batches.push(distinct.slice(i, i + ZIP_PAGE_MAX));
   return batches;
@@ -44,7 +35,7 @@ export function useZipTiers(codes: readonly (string | null | undefined)[]): Read
     combine: (results) => {
       const tiers = new Map<string, ZipTier>();
       for (const result of results) {
-        for (const item of result.data?.zipCodes ?? []) tiers.set(item.zipCode, zipTierOf(item.tier));
+        for (const item of result.data?.zipCodes ?? []) tiers.set(item.zipCode, zipTier(item.tier));
       }
       return tiers;
     },

@@ -7,7 +7,7 @@ import { SaveStar } from '../../../components/SaveStar';
 import { formatLongDate } from '../../../lib/dates';
 import { countOf } from '../../../lib/plural';
 import { hasFigures } from '../../../lib/reportFigures';
-import type { ZipTier } from '../api/zipTiers';
+import type { ZipTier } from '../../../lib/zipCodes';
 
 const features = [
   'Property valuation & market analysis',
@@ -25,7 +25,7 @@ function ZipLine({ zip, tier }: { zip: string; tier: ZipTier | undefined }) {
       </Link>
       {tier && (
         <span className={`tier-pill tier-pill-${tier.number}`} data-testid="property-zip-tier">
-          {tier.number > 0 ? `Tier ${tier.number}` : 'Tier'}
+          {tier.number > 0 ? `Tier ${tier.number}` : tier.badge}
           {tier.label ? ` · ${tier.label}` : ''}
         </span>
       )}

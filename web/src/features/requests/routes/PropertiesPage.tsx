@@ -2,7 +2,9 @@ import type { CoverageRequest } from '@homereport/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
-import { LoadFailed, QueryState } from '../../../components/QueryState';
+import { ChoiceControl, LoadMore, SearchBox } from '../../../components/ListControls';
+import { PageHero } from '../../../components/PageHero';
+import { QueryState } from '../../../components/QueryState';
 import type { NavItem } from '../../../components/SiteHeader';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
@@ -97,6 +99,11 @@ function EmptyState() {
   );
 }
 
+const SORTS: { value: CoveredSort; label: string }[] = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'city', label: 'City' },
+];
+
 export function PropertiesPage() {
   useDocumentTitle(
     'Browse Reports',
@@ -120,44 +127,18 @@ export function PropertiesPage() {
 
   return (
     <SiteLayout nav={navFor(Boolean(user), user?.role === 'admin')}>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">Browse Reports</p>
-          <h1>Available Property Reports</h1>
-          <p className="page-hero-lead">
-            Completed assessments of U.S. residential properties: valuation, investment strategy, schools and
-            neighborhood, reviewed by our experts.
-          </p>
-        </div>
-      </section>
+      <PageHero
+        eyebrow="Browse Reports"
+        title="Available Property Reports"
+        lead="Completed assessments of U.S. residential properties: valuation, investment strategy, schools and neighborhood, reviewed by our experts."
+      />
 
       <section className="section section-tight">
         <div className="container">
           <h2 className="sr-only">Reports</h2>
           <search className="card list-controls" aria-label="Find a report">
-            <label className="search-box">
-              <Icon name="search" size={20} />
-              <span className="sr-only">Search reports by address, city or ZIP code</span>
-              <input
-                type="search"
-                value={params.search}
-                onChange={(event) => params.setSearch(event.target.value)}
-                placeholder="Search by address, city or ZIP code"
-                maxLength={200}
-                data-testid="properties-search"
-              />
-            </label>
-            <label className="list-control">
-              <span>Sort by</span>
-              <select
-                value={sort}
-                onChange={(event) => params.change({ sort: event.target.value as CoveredSort })}
-                data-testid="properties-sort"
-              >
-                <option value="newest">Newest</option>
-                <option value="city">City</option>
-              </select>
-            </label>
+            <SearchBox state={params} label="Search by address, city or ZIP code" testId="properties-search" />
+            <ChoiceControl params={params} name="sort" label="Sort by" options={SORTS} testId="properties-sort" />
             <MapToggle shown={map === '1'} onChange={(shown) => params.change({ map: shown ? '1' : '' })} />
           </search>
           <QueryState
@@ -189,29 +170,13 @@ export function PropertiesPage() {
                     />
                   ))}
                 </div>
-                {covered.isFetchNextPageError ? (
-                  <LoadFailed
-                    what="more reports"
-                    error={covered.error}
-                    onRetry={() => void covered.fetchNextPage()}
-                    retrying={covered.isFetchingNextPage}
-                    testId="properties-more-error"
-                  />
-                ) : (
-                  covered.hasNextPage && (
-                    <div className="actions center load-more">
-                      <button
-                        type="button"
-                        className="btn btn-secondary"
-                        disabled={covered.isFetchingNextPage}
-                        onClick={() => void covered.fetchNextPage()}
-                        data-testid="load-more-properties"
-                      >
-                        {covered.isFetchingNextPage ? 'Loading More Reports...' : 'Load More Reports'}
-                      </button>
-                    </div>
-                  )
-                )}
+                <LoadMore
+                  query={covered}
+                  what="more reports"
+                  label="Load More Reports"
+                  testId="load-more-properties"
+                  failedTestId="properties-more-error"
+                />
               </>
             )}
           </QueryState>

@@ -1,12 +1,14 @@
 import type { ZipListItem } from '@homereport/contracts';
 import { memo } from 'react';
 import { Icon } from '../../../components/Icon';
-import { formatPercent, formatRisk, formatText, formatUsd, tierBadge, tierNumber } from '../zipFormat';
+import { zipTier } from '../../../lib/zipCodes';
+import { formatPercent, formatRisk, formatText, formatUsd } from '../zipFormat';
 
 export function TierBadge({ tier, testId }: { tier: string; testId?: string }) {
+  const { number, badge } = zipTier(tier);
   return (
-    <span className={`badge tier-badge tier-${tierNumber(tier)}`} title={tier} data-testid={testId}>
-      {tierBadge(tier)}
+    <span className={`badge tier-badge tier-${number}`} title={tier} data-testid={testId}>
+      {badge}
     </span>
   );
 }

@@ -1,11 +1,12 @@
 import type { ZipAnalysis } from '@homereport/contracts';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
-import { QueryFailed } from '../../../components/QueryState';
+import { FailedScreen, StatusScreen } from '../../../components/ResultPanel';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { isZipCode } from '../../../lib/zipCodes';
 import { useSession } from '../../../session/SessionProvider';
 import { LOAD_ERROR, isNotFound, useZipAnalysis } from '../api/zipCodes';
 import { ZipProperties } from '../components/ZipProperties';
@@ -45,26 +46,11 @@ function Analysis({ analysis }: { analysis: ZipAnalysis }) {
   );
 }
 
-function Problem({
-  title,
-  text,
-  testId,
-  children,
-}: { title: string; text: string; testId: string; children: ReactNode }) {
-  return (
-    <section className="section">
-      <div className="container">
-        <div className="card empty-state zip-problem" data-testid={testId}>
-          <span className="icon-badge icon-badge-lg icon-badge-red">
-            <Icon name="pin" size={28} />
-          </span>
-          <h1>{title}</h1>
-          <p>{text}</p>
-          <div className="actions center">{children}</div>
-        </div>
-      </div>
-    </section>
-  );
+const BROWSE_ZIPS = { to: '/zip', label: 'Browse ZIP Codes' };
+
+/** A ZIP code page without an analysis to show: the pin in red, why, and where to go. */
+function ZipProblem(props: Omit<ComponentProps<typeof StatusScreen>, 'icon' | 'tone'>) {
+  return <StatusScreen {...props} icon="pin" tone="red" />;
 }
 
 export function ZipDetailPage() {
@@ -84,16 +70,17 @@ export function ZipDetailPage() {
   } else if (detail.isError && isNotFound(detail.error)) {
     body = (
       <>
-        <Problem title="ZIP Code Not Found" text="ZIP code not found in our database" testId="zip-not-found">
-          <Link to="/zip" className="btn btn-primary">
-            Browse ZIP Codes
-          </Link>
-          <Link to="/properties" className="btn btn-secondary">
-            View Property Reports
-          </Link>
-        </Problem>
+        <section className="section">
+          <ZipProblem
+            testId="zip-not-found"
+            title="ZIP Code Not Found"
+            links={[BROWSE_ZIPS, { to: '/properties', label: 'View Property Reports' }]}
+          >
+            <p>ZIP code not found in our database</p>
+          </ZipProblem>
+        </section>
         {/* No analysis, but its properties may have reports (a malformed code is a 400: nothing to list). */}
-        {/^[0-9]{5}$/.test(zipCode) && (
+        {isZipCode(zipCode) && (
           <div className="container zip-sections zip-sections-after-problem">
             <ZipProperties zipCode={zipCode} />
           </div>
@@ -103,25 +90,22 @@ export function ZipDetailPage() {
   } else if (detail.isError) {
     body = (
       <section className="section">
-        <div className="container">
-          <QueryFailed query={detail} what="ZIP code data" message={LOAD_ERROR} testId="zip-detail-error" />
-          <Link to="/zip" className="btn btn-secondary">
-            Browse ZIP Codes
-          </Link>
-        </div>
+        <FailedScreen
+          query={detail}
+          what="ZIP code data"
+          message={LOAD_ERROR}
+          testId="zip-detail-error"
+          links={[BROWSE_ZIPS]}
+        />
       </section>
     );
   } else if (!detail.data) {
     body = (
-      <Problem
-        title="ZIP Code Analysis Not Available"
-        text="This ZIP code analysis is not available in our database."
-        testId="zip-not-available"
-      >
-        <Link to="/zip" className="btn btn-primary">
-          Browse ZIP Codes
-        </Link>
-      </Problem>
+      <section className="section">
+        <ZipProblem testId="zip-not-available" title="ZIP Code Analysis Not Available" links={[BROWSE_ZIPS]}>
+          <p>This ZIP code analysis is not available in our database.</p>
+        </ZipProblem>
+      </section>
     );
   } else {
     body = (

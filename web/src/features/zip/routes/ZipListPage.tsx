@@ -1,11 +1,13 @@
-import type { ZipListItem } from '@homereport/contracts';
+import type { ZipListItem, ZipListPage as ZipPage } from '@homereport/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
+import { ChoiceControl, SearchBox } from '../../../components/ListControls';
+import { PageHero } from '../../../components/PageHero';
 import { QueryState } from '../../../components/QueryState';
 import { SiteLayout } from '../../../components/SiteLayout';
 import { PageSpinner } from '../../../components/Spinner';
-import { StatCard } from '../../../components/StatCard';
+import { type Stat, StatGrid } from '../../../components/StatCard';
 import { MapPanel } from '../../../components/usmap/MapPanel';
 import { MapToggle } from '../../../components/usmap/MapToggle';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -113,6 +115,12 @@ const RESETS = ['page'] as const;
 /** Typing waits this long for the next key before asking the server, so a word is one request, not one per letter. */
 const SEARCH_DEBOUNCE_MS = 180;
 
+const COUNTERS: Stat<ZipPage>[] = [
+  { label: 'Total ZIP Codes', field: 'total', icon: 'pin', tone: 'blue', testId: 'zip-total' },
+  { label: 'Premium Markets', field: 'premium', icon: 'trending', tone: 'green', testId: 'zip-premium' },
+  { label: 'Showing', field: 'showing', icon: 'search', tone: 'teal', testId: 'zip-showing' },
+];
+
 export function ZipListPage() {
   useDocumentTitle(
     'ZIP Code Analysis',
@@ -146,7 +154,9 @@ export function ZipListPage() {
   );
 
   // Showing the map or colouring it otherwise keeps the page: the map shows the page's ZIP codes.
-  const changeMap = (change: { map?: '' | '1'; measure?: MapMeasure }) => params.change({ ...change, page });
+  // The map's own choices keep the page: its markers are the page's cards.
+  const changeMap = (change: Partial<typeof params.state>) => params.change({ ...change, page });
+  const mapParams = { state: params.state, change: changeMap };
 
   const changePage = (next: number) => {
     params.change({ page: next });
@@ -155,46 +165,30 @@ export function ZipListPage() {
 
   return (
     <SiteLayout nav={zipNav(Boolean(user), user?.role === 'admin')}>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">Market Intelligence</p>
-          <h1>ZIP Code Analysis</h1>
-          <p className="page-hero-lead">
-            Compare U.S. markets by ZIP code: investment tier, prices, appreciation, risk, rents and outlook.
-          </p>
-        </div>
-      </section>
+      <PageHero
+        eyebrow="Market Intelligence"
+        title="ZIP Code Analysis"
+        lead="Compare U.S. markets by ZIP code: investment tier, prices, appreciation, risk, rents and outlook."
+      />
 
       <section className="section section-tight">
         <div className="container">
           <div className="card list-controls">
-            <label className="search-box">
-              <Icon name="search" size={20} />
-              <span className="sr-only">Search ZIP codes</span>
-              <input
-                type="search"
-                value={params.search}
-                onChange={(event) => params.setSearch(event.target.value)}
-                placeholder="Search by ZIP code, city, state or neighborhood"
-                // The API's limit for q (ZipListQuery).
-                maxLength={100}
-                data-testid="zip-search"
-              />
-            </label>
-            <label className="list-control">
-              <span className="sr-only">Investment tier</span>
-              <select
-                value={tier}
-                onChange={(event) => params.change({ tier: event.target.value as TierFilter })}
-                data-testid="zip-tier-filter"
-              >
-                {TIER_FILTERS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            {/* 100: the API's limit for q (ZipListQuery). */}
+            <SearchBox
+              state={params}
+              label="Search by ZIP code, city, state or neighborhood"
+              maxLength={100}
+              testId="zip-search"
+            />
+            <ChoiceControl
+              params={params}
+              name="tier"
+              label="Investment tier"
+              hideLabel
+              options={TIER_FILTERS}
+              testId="zip-tier-filter"
+            />
             <fieldset className="zip-view-toggle">
               <legend className="sr-only">View</legend>
               {(['grid', 'list'] as const).map((mode) => (
@@ -212,34 +206,17 @@ export function ZipListPage() {
             </fieldset>
             <MapToggle shown={map === '1'} onChange={(shown) => changeMap({ map: shown ? '1' : '' })} />
             {map === '1' && (
-              <label className="list-control">
-                <span>Colour by</span>
-                <select
-                  value={measure}
-                  onChange={(event) => changeMap({ measure: event.target.value as MapMeasure })}
-                  data-testid="map-measure"
-                >
-                  {MAP_MEASURES.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <ChoiceControl
+                params={mapParams}
+                name="measure"
+                label="Colour by"
+                options={MAP_MEASURES}
+                testId="map-measure"
+              />
             )}
           </div>
 
-          <div className="stat-grid zip-stats">
-            <StatCard label="Total ZIP Codes" value={shown?.total} icon="pin" testId="zip-total" />
-            <StatCard
-              label="Premium Markets"
-              value={shown?.premium}
-              icon="trending"
-              tone="green"
-              testId="zip-premium"
-            />
-            <StatCard label="Showing" value={shown?.showing} icon="search" tone="teal" testId="zip-showing" />
-          </div>
+          <StatGrid stats={shown} cards={COUNTERS} className="stat-grid zip-stats" />
 
           <div id="zip-results">
             {/* The cards' h3 titles need an h2 above them: headings go down one level at a time. */}
