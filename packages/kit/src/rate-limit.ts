@@ -9,7 +9,7 @@ export interface RequestBudget {
   redis: Redis;
   /** Where the budget's counters live in Redis: `prefix` + the key of the caller. */
   prefix: string;
-  /** Requests allowed per window, or per caller (a signed-in account and an address may differ); 0: no budget. */
+  /** Requests allowed per window, or per caller (a signed-in account and an address may differ); the number 0: no budget. */
   max: number | ((req: FastifyRequest) => number);
   windowSeconds: number;
   /** Who a request is counted against; by default its client address (an IPv6 /64 as one). */

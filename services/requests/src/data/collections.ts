@@ -197,9 +197,6 @@ export async function prepare(c: Collections): Promise<void> {
   }
 }
 
-// search-postings.ts still imports them from here.
-export { againOnDuplicate, isDuplicateKey } from '@homereport/kit';
-
 /**
  * The next number of a named sequence. `returnDocument: 'before'` and +1, not 'after': measured
  * on the embedded server, 50 concurrent $inc with 'after' returned only 44 distinct values (the

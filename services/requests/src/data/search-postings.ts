@@ -1,15 +1,14 @@
 import type { RequestStatus } from '@homereport/contracts';
+import { againOnDuplicate, isDuplicateKey } from '@homereport/kit';
 import type { Collection } from 'mongodb';
-import type { SearchIndex } from '../domain/ports.js';
+import { type SearchIndex, WORD_RANGES_PER_READ } from '../domain/ports.js';
 import { statusTerm } from '../domain/search-terms.js';
-import { type Collections, type PostingDoc, againOnDuplicate, isDuplicateKey } from './collections.js';
+import type { Collections, PostingDoc } from './collections.js';
 
 /** Sequence numbers per posting document (see PostingDoc). */
 export const POSTING_RANGE = 1000;
 /** Ranges of a status list read per round trip. */
 const RANGES_PER_READ = 8;
-/** Ranges of word lists read per round trip, unless the caller asks for fewer. */
-export const WORD_RANGES_PER_READ = 32;
 /** Requests the words leave that are checked on their documents rather than against a status list. */
 const FEW_ENOUGH_TO_CHECK = 200;
 
@@ -110,10 +109,7 @@ export class SearchPostings implements SearchIndex {
     // lists are short: read many ranges in one round trip, and when the words alone leave few
     // requests, hand those over (the caller checks each one's status on its document) rather
     // than reading the long status lists at all.
-    const ranges = rangesFrom(
-      atMost,
-      words.length > 0 ? Math.min(wordRanges ?? WORD_RANGES_PER_READ, WORD_RANGES_PER_READ) : RANGES_PER_READ,
-    );
+    const ranges = rangesFrom(atMost, words.length > 0 ? (wordRanges ?? WORD_RANGES_PER_READ) : RANGES_PER_READ);
     let found = await this.intersect(words.length > 0 ? words : statuses, ranges, atMost);
     if (words.length > 0 && statuses.length > 0 && count(found) > FEW_ENOUGH_TO_CHECK) {
       const hit = ranges.filter((r) => found.get(r)?.length);

@@ -3,6 +3,9 @@ import type { OutboxEntry } from '@homereport/kit';
 
 /** What the use cases need from storage and caches; data/ provides them. Plain objects only. */
 
+/** The most ranges of 1,000 places one read of the posting lists covers (`SearchIndex.matching`). */
+export const WORD_RANGES_PER_READ = 32;
+
 export interface Person {
   userId: string;
   email: string;

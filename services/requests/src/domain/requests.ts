@@ -36,6 +36,7 @@ import type {
   SearchIndex,
   StatsStore,
 } from './ports.js';
+import { WORD_RANGES_PER_READ } from './ports.js';
 import { propertyKey, zipOfKey } from './property-key.js';
 import {
   LONG_WORD_MESSAGE,
@@ -68,10 +69,8 @@ const REINDEX_BATCH = 500;
 const RECENT_REQUESTS = 20;
 /** Ranges of 1,000 places the public search reads first: a word of one address in a hundred fills a page there. */
 const FIRST_SEARCH_RANGES = 4;
-/** The most ranges one read of the posting lists covers (search-postings.ts). */
-const MOST_SEARCH_RANGES = 32;
 /** Ranges one public search call reads at most: as many as SEARCH_ROUNDS reads of 32 did. */
-const SEARCH_RANGES_PER_CALL = SEARCH_ROUNDS * MOST_SEARCH_RANGES;
+const SEARCH_RANGES_PER_CALL = SEARCH_ROUNDS * WORD_RANGES_PER_READ;
 /** Rounds of posting reads gathering the matches of a public search ordered by city. */
 const CITY_SEARCH_ROUNDS = 8;
 /** Matches of a public search ordered by city that are sorted (the rest are not offered). */
@@ -797,10 +796,10 @@ const COVERED_ROUNDS = 20;
  * ranges) say the `wanted` rest of the page needs, with half again for gaps; at least twice the
  * last read, so a rare word reaches the call's bound in a few reads; none found, the most.
  */
-export function nextSearchRanges(last: number, read: number, matched: number, wanted: number): number {
-  if (matched === 0) return MOST_SEARCH_RANGES;
+function nextSearchRanges(last: number, read: number, matched: number, wanted: number): number {
+  if (matched === 0) return WORD_RANGES_PER_READ;
   const estimate = Math.ceil((read * wanted * 1.5) / matched);
-  return Math.min(MOST_SEARCH_RANGES, Math.max(last * 2, estimate));
+  return Math.min(WORD_RANGES_PER_READ, Math.max(last * 2, estimate));
 }
 
 /** [top, top-1, ..., top-count+1], stopping at 1. */

@@ -24,7 +24,7 @@ interface ContactRouteDeps extends ContactDeps {
 }
 
 /** The sender's email address as its allowance is counted: a digest, so Redis holds no addresses. */
-export function senderKey(req: FastifyRequest): string {
+function senderKey(req: FastifyRequest): string {
   const { email } = req.body as { email: string };
   return `address:${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 32)}`;
 }
