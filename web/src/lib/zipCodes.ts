@@ -13,14 +13,19 @@ export interface ZipTier {
   badge: string;
   /** The words after it: 'High-Growth'; empty when there are none. */
   label: string;
+  /** What a badge says: 'Tier 2', or the text as given when it names no tier. */
+  name: string;
 }
 
 /** 'TIER 2: High-Growth' → { number: 2, badge: 'TIER 2', label: 'High-Growth' }. */
 export function zipTier(tier: string): ZipTier {
   const colon = tier.indexOf(':');
+  const number = zipTierNumber(tier);
+  const badge = (colon === -1 ? tier : tier.slice(0, colon)).trim();
   return {
-    number: zipTierNumber(tier),
-    badge: (colon === -1 ? tier : tier.slice(0, colon)).trim(),
+    number,
+    badge,
     label: colon === -1 ? '' : tier.slice(colon + 1).trim(),
+    name: number > 0 ? `Tier ${number}` : badge,
   };
 }

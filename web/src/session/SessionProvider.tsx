@@ -169,8 +169,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [adopt, queryClient]);
 
   /**
-   * What the screens may do with the session. One object that changes only with the router and
-   * the query client, so a screen that reads only an action does not render again with the state.
+   * What the screens may do with the session: one object that changes only with the router and
+   * the query client.
    */
   const actions = useMemo(() => {
     const signIn = async (

@@ -43,8 +43,6 @@ export function importFailureMessage(failure: Pick<ApiFailure, 'status' | 'error
   }
 }
 
-// Shared with the report page's document sizes; kept importable from here for the import page.
-
 /** Whole percent sent, 0-100; a total of 0 counts as done. */
 export function percentSent({ loaded, total }: { loaded: number; total: number }): number {
   if (total <= 0) return 100;

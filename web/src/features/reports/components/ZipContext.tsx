@@ -33,8 +33,8 @@ export function ZipContext({ zip, summary }: { zip: ReportZipAnalysis; summary: 
         {zip.city}, {zip.state}
       </p>
       <p className="report-zip-badges">
-        <span className={`badge report-tier report-tier-${tier.number}`} data-testid="report-zip-tier">
-          {tier.number > 0 ? `Tier ${tier.number}` : tier.badge}
+        <span className={`badge tier-badge tier-${tier.number}`} data-testid="report-zip-tier">
+          {tier.name}
           {tier.label && ` · ${tier.label}`}
         </span>
         {zip.sample && <span className="badge report-sample">Sample analysis</span>}

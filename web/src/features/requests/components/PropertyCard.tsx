@@ -25,7 +25,7 @@ function ZipLine({ zip, tier }: { zip: string; tier: ZipTier | undefined }) {
       </Link>
       {tier && (
         <span className={`tier-pill tier-pill-${tier.number}`} data-testid="property-zip-tier">
-          {tier.number > 0 ? `Tier ${tier.number}` : tier.badge}
+          {tier.name}
           {tier.label ? ` · ${tier.label}` : ''}
         </span>
       )}
