@@ -25,12 +25,16 @@ export async function creditsPerProperty(db: Db): Promise<CreditsReport> {
   const c = collections(db);
   const report: CreditsReport = { periods: 0, refunded: 0 };
   const properties = new RequestProperties(c);
+  // Each user's period anchor, read once per batch of views for the users not seen yet.
   const anchors = new Map<string, Date | null>();
-  const periodOf = async (userId: string, at: Date) => {
-    if (!anchors.has(userId)) {
-      const doc = await c.activity.findOne({ _id: userId }, { projection: { anchor: 1 } });
-      anchors.set(userId, doc?.anchor ?? null);
-    }
+  const loadAnchors = async (userIds: string[]) => {
+    const missing = [...new Set(userIds)].filter((id) => !anchors.has(id));
+    if (missing.length === 0) return;
+    for (const id of missing) anchors.set(id, null);
+    const docs = await c.activity.find({ _id: { $in: missing } }, { projection: { anchor: 1 } }).toArray();
+    for (const doc of docs) anchors.set(doc._id, doc.anchor ?? null);
+  };
+  const periodOf = (userId: string, at: Date) => {
     const anchor = anchors.get(userId);
     return anchor ? `${userId}:${periodAt(anchor, at).index}` : null;
   };
@@ -46,18 +50,24 @@ export async function creditsPerProperty(db: Db): Promise<CreditsReport> {
   const projection = { userId: 1, requestId: 1, propertyId: 1, at: 1, charged: 1 } as const;
   for await (const views of inBatches(c.accessLog.find({}, { projection }))) {
     const byRequest = views.filter((view) => view.charged && !view.propertyId);
-    await properties.load(byRequest.map((view) => view.requestId));
+    await Promise.all([
+      properties.load(byRequest.map((view) => view.requestId)),
+      loadAnchors(byRequest.map((view) => view.userId)),
+    ]);
     for (const view of byRequest) {
       const propertyId = properties.of(view.requestId);
-      const period = await periodOf(view.userId, view.at);
+      const period = periodOf(view.userId, view.at);
       if (propertyId && period) count(period, propertyId);
     }
   }
   // Then the views charged by property since, in those periods and properties only.
-  for await (const view of c.accessLog.find({}, { projection })) {
-    if (!view.charged || !view.propertyId) continue;
-    const period = await periodOf(view.userId, view.at);
-    if (period && charges.get(period)?.has(view.propertyId)) count(period, view.propertyId);
+  for await (const views of inBatches(c.accessLog.find({}, { projection }))) {
+    const byProperty = views.filter((view) => view.charged && view.propertyId);
+    await loadAnchors(byProperty.map((view) => view.userId));
+    for (const view of byProperty) {
+      const period = periodOf(view.userId, view.at);
+      if (period && view.propertyId && charges.get(period)?.has(view.propertyId)) count(period, view.propertyId);
+    }
   }
 
   for await (const docs of inBatches(c.creditPeriods.find({}))) {
